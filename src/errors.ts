@@ -1,0 +1,42 @@
+/**
+ * Every error Standings reports on purpose, in one place. Each carries a stable `code` that the
+ * GraphQL layer copies into `extensions.code`; anything that is not a StandingsError is treated
+ * as internal and masked.
+ */
+export const ErrorCode = {
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  UNAVAILABLE: 'UNAVAILABLE',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export class StandingsError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Machine-readable detail, e.g. which field or which batch item was wrong. */
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'StandingsError';
+  }
+}
+
+export const badInput = (message: string, details?: Record<string, unknown>) =>
+  new StandingsError(ErrorCode.BAD_USER_INPUT, message, details);
+export const notFound = (message: string, details?: Record<string, unknown>) =>
+  new StandingsError(ErrorCode.NOT_FOUND, message, details);
+export const conflict = (message: string, details?: Record<string, unknown>) =>
+  new StandingsError(ErrorCode.CONFLICT, message, details);
+export const unavailable = (message: string, details?: Record<string, unknown>) =>
+  new StandingsError(ErrorCode.UNAVAILABLE, message, details);
+
+/** Lua scripts signal expected failures with error replies that start with one of our codes. */
+export function fromScriptError(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  const match = /^(?:ERR )?(BAD_USER_INPUT|NOT_FOUND|CONFLICT) (.*)$/s.exec(err.message);
+  if (!match) return err;
+  return new StandingsError(match[1] as ErrorCode, match[2]);
+}

@@ -1,0 +1,31 @@
+/**
+ * Every Redis key Standings uses. All keys of one board share the hash tag `{<boardId>}`, so a
+ * board's scripts touch one Cluster slot. Board ids cannot contain braces (see the domain's
+ * ID_PATTERN), so the tag is always the whole id.
+ *
+ *   st:{b}:cfg         hash   sortOrder, updatePolicy, title, createdAt, buckets,
+ *                             clock (last live moment, µs), seq (import counter)
+ *   st:{b}:z           zset   the ranking: score = dir * score, member = token + player code
+ *   st:{b}:b:<n>       hash   player id -> token, one of `buckets` small (listpack) hashes
+ *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
+ *   st:boards          zset   all board ids (score 0), for listing in id order
+ *   st:{players}:profiles  hash  player id -> profile JSON; one key so a page of profiles is one HMGET
+ */
+export const PREFIX = 'st:';
+
+const tag = (boardId: string) => `${PREFIX}{${boardId}}:`;
+
+export const boardKeys = (boardId: string) => {
+  const base = tag(boardId);
+  return {
+    config: `${base}cfg`,
+    ranking: `${base}z`,
+    bucket: (index: number) => `${base}b:${index}`,
+    idempotency: (key: string) => `${base}idem:${key}`,
+    idempotencyPattern: `${base}idem:*`,
+  };
+};
+
+export const BOARD_INDEX_KEY = `${PREFIX}boards`;
+
+export const PLAYER_PROFILES_KEY = `${PREFIX}{players}:profiles`;

@@ -1,0 +1,272 @@
+import type { Cluster, Redis } from 'ioredis';
+import { fromScriptError, StandingsError, unavailable } from '../errors';
+import { BOARD_INDEX_KEY, boardKeys } from './keys';
+import { encodePlayer } from './memberCodec';
+import { decodeCursor, direction, makeEntry, toScore, windowEntries } from './replies';
+import { runScript, type ScriptArg, type ScriptName } from './scripts';
+import type {
+  BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
+} from './types';
+
+const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+/** Bucket hashes stay listpack-encoded below hash-max-listpack-entries (128 by default). */
+const MEMBERS_PER_BUCKET = 64;
+const UNLINK_CHUNK = 1000;
+
+/** Power of two, so a board's bucket count is one of few values and hashing is a mask. */
+export function bucketCount(capacity: number): number {
+  let buckets = 1;
+  while (buckets * MEMBERS_PER_BUCKET < capacity) buckets *= 2;
+  return buckets;
+}
+
+/** FNV-1a over the id's UTF-8 bytes: cheap, stable across processes and versions. */
+function bucketOf(playerId: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(playerId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  return hash & (buckets - 1);
+}
+
+type Reply = (Buffer | number | Reply)[];
+
+/**
+ * The Redis store: every read and write of a board is one Lua script call (one round trip).
+ * Inputs are assumed validated by the domain layer; Redis-side checks (unknown board, score
+ * overflow under INCREMENT, reachedAt in the future) come back as StandingsErrors, and a Redis
+ * that cannot be reached as UNAVAILABLE.
+ */
+export class LeaderboardStore {
+  /** Bucket counts by board: fixed for a board's life, and checked by every script that uses one. */
+  private readonly buckets = new Map<string, number>();
+
+  constructor(readonly redis: Redis | Cluster) {}
+
+  async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
+    const keys = boardKeys(input.id);
+    const title = input.title ?? null;
+    const reply = (await this.run('create_board', [keys.config], [
+      input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
+      bucketCount(input.capacity ?? 1_000_000),
+    ])) as Reply;
+    const [created, sortOrder, updatePolicy, savedTitle, hasTitle, createdAt, buckets] = reply as [
+      number, Buffer, Buffer, Buffer, number, number, number,
+    ];
+    // The index lives outside the board's slot, so it is written after the board itself.
+    await this.call(() => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id));
+    this.buckets.set(input.id, buckets);
+    return {
+      created: created === 1,
+      board: {
+        id: input.id,
+        title: hasTitle ? savedTitle.toString() : null,
+        sortOrder: sortOrder.toString() as BoardConfig['sortOrder'],
+        updatePolicy: updatePolicy.toString() as BoardConfig['updatePolicy'],
+        createdAt,
+        buckets,
+      },
+    };
+  }
+
+  async getBoard(id: string): Promise<BoardConfig | null> {
+    const [sortOrder, updatePolicy, title, createdAt, buckets] = await this.call(() =>
+      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets'),
+    );
+    if (!sortOrder) {
+      this.buckets.delete(id);
+      return null;
+    }
+    this.buckets.set(id, Number(buckets));
+    return {
+      id,
+      title,
+      sortOrder: sortOrder as BoardConfig['sortOrder'],
+      updatePolicy: updatePolicy as BoardConfig['updatePolicy'],
+      createdAt: Number(createdAt),
+      buckets: Number(buckets),
+    };
+  }
+
+  async listBoards(limit: number, afterId?: string): Promise<{ ids: string[]; hasMore: boolean }> {
+    const ids = await this.call(() =>
+      this.redis.zrangebylex(BOARD_INDEX_KEY, afterId === undefined ? '-' : `(${afterId}`, '+', 'LIMIT', 0, limit + 1),
+    );
+    return { ids: ids.slice(0, limit), hasMore: ids.length > limit };
+  }
+
+  async deleteBoard(id: string): Promise<boolean> {
+    const keys = boardKeys(id);
+    await this.call(() => this.redis.zrem(BOARD_INDEX_KEY, id));
+    const buckets = (await this.run('delete_board', [keys.config, keys.ranking], [])) as number;
+    this.buckets.delete(id);
+    if (buckets < 0) return false;
+    for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
+      const chunk: string[] = [];
+      for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
+      await this.call(() => this.redis.unlink(...chunk));
+    }
+    await this.unlinkMatching(keys.idempotencyPattern);
+    return true;
+  }
+
+  async size(boardId: string): Promise<number> {
+    return this.call(() => this.redis.zcard(boardKeys(boardId).ranking));
+  }
+
+  async submit(boardId: string, submissions: Submission[]): Promise<SubmitResult[]> {
+    const keys = boardKeys(boardId);
+    const reply = (await this.withBuckets(boardId, (buckets) => {
+      const bucketKeys: string[] = [];
+      const idempotencyKeys: string[] = [];
+      const args: ScriptArg[] = [buckets, submissions.length, IDEMPOTENCY_TTL_SECONDS];
+      for (const s of submissions) {
+        bucketKeys.push(keys.bucket(bucketOf(s.playerId, buckets)));
+        if (s.idempotencyKey !== undefined) idempotencyKeys.push(keys.idempotency(s.idempotencyKey));
+        args.push(
+          s.playerId, encodePlayer(s.playerId), formatScore(s.score),
+          s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
+        );
+      }
+      return this.run('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys], args);
+    })) as Reply;
+    const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
+    return reply.slice(1).map((item) => {
+      const [member, stored, rank0, shared, total, previous, previousRank0, changed, replayed] = item as [
+        Buffer, Buffer, number, number, number, Buffer, number, number, number,
+      ];
+      const previousStored = previous.toString();
+      return {
+        entry: makeEntry(dir, member, stored.toString(), rank0, shared, total),
+        previousScore: previousStored === '' ? null : toScore(dir, previousStored),
+        previousRank: previousRank0 < 0 ? null : previousRank0 + 1,
+        changed: changed === 1,
+        replayed: replayed === 1,
+      };
+    });
+  }
+
+  async remove(boardId: string, playerId: string): Promise<boolean> {
+    const keys = boardKeys(boardId);
+    const rank0 = (await this.withBuckets(boardId, (buckets) =>
+      this.run('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
+        buckets, playerId, encodePlayer(playerId),
+      ]),
+    )) as number;
+    return rank0 >= 0;
+  }
+
+  async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
+    const keys = boardKeys(boardId);
+    const reply = (await this.withBuckets(boardId, (buckets) => {
+      const args: ScriptArg[] = [buckets];
+      for (const id of playerIds) args.push(id, encodePlayer(id));
+      const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
+      return this.run('entries', [keys.config, keys.ranking, ...bucketKeys], args);
+    })) as Reply;
+    if (reply.length === 0) return playerIds.map(() => null);
+    const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
+    const total = reply[1] as number;
+    return playerIds.map((_, i) => {
+      const [member, stored, rank0, shared] = reply.slice(2 + 4 * i, 6 + 4 * i) as [Buffer, Buffer, number, number];
+      return rank0 < 0 ? null : makeEntry(dir, member, stored.toString(), rank0, shared, total);
+    });
+  }
+
+  async page(boardId: string, options: PageOptions): Promise<Page> {
+    const cursor = options.after === undefined ? undefined : decodeCursor(options.after);
+    const { entries, total, flags } = await this.readWindow(boardId, 'page', [
+      options.limit, options.fromBottom ? '1' : '', options.offset ?? 0,
+      cursor?.stored ?? '', cursor?.member ?? '', '',
+    ]);
+    if (options.fromBottom) entries.reverse();
+    return { entries, total, hasMore: flags[0] === 1 };
+  }
+
+  async topPercent(boardId: string, percent: number, limit: number) {
+    const { entries, total, flags } = await this.readWindow(boardId, 'page', [limit, '', 0, '', '', String(percent)]);
+    return { entries, total, count: flags[1] ?? 0 };
+  }
+
+  async around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
+    const keys = boardKeys(boardId);
+    const window = await this.withBuckets(boardId, (buckets) =>
+      this.readWindow(boardId, 'around', [radius, 'player', playerId, encodePlayer(playerId), buckets],
+        keys.bucket(bucketOf(playerId, buckets))),
+    );
+    const center = window.flags[0];
+    if (center === undefined || center < 0) return null;
+    const start = window.entries.length ? window.entries[0].rank - 1 : 0;
+    return { center: window.entries[center - start], entries: window.entries, total: window.total };
+  }
+
+  async aroundScore(boardId: string, score: number, radius: number): Promise<RankWindow> {
+    const { entries, total } = await this.readWindow(boardId, 'around', [radius, 'score', formatScore(score)]);
+    return { center: null, entries, total };
+  }
+
+  /**
+   * Window scripts reply {sortOrder, total, start, firstShared, ...flags, member, score, ...};
+   * page has two flags, around one. An unknown board reads as empty.
+   */
+  private async readWindow(boardId: string, name: 'page' | 'around', args: ScriptArg[], extraKey?: string) {
+    const keys = boardKeys(boardId);
+    const reply = (await this.run(name, extraKey ? [keys.config, keys.ranking, extraKey] : [keys.config, keys.ranking], args)) as Reply;
+    if (reply.length < 4) return { entries: [], total: (reply[1] as number) ?? 0, flags: [reply[2] as number] };
+    const flagCount = name === 'page' ? 2 : 1;
+    const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
+    const [total, start, firstShared] = reply.slice(1, 4) as number[];
+    const flags = reply.slice(4, 4 + flagCount) as number[];
+    const pairs = reply.slice(4 + flagCount) as Buffer[];
+    return { entries: windowEntries(dir, start, firstShared, pairs, total), total, flags };
+  }
+
+  /** Runs `op` with the board's bucket count, refreshing it once if the board was re-created. */
+  private async withBuckets<T>(boardId: string, op: (buckets: number) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      let buckets = this.buckets.get(boardId);
+      if (buckets === undefined) {
+        const board = await this.getBoard(boardId);
+        // Unknown board: any count will do, the script reports it (NOT_FOUND or empty).
+        buckets = board?.buckets ?? 1;
+      }
+      try {
+        return await op(buckets);
+      } catch (err) {
+        if (attempt > 0 || !(err instanceof Error) || !err.message.startsWith('STALE_BUCKETS')) throw err;
+        this.buckets.delete(boardId);
+      }
+    }
+  }
+
+  private async unlinkMatching(pattern: string): Promise<void> {
+    const nodes = this.redis.isCluster ? (this.redis as Cluster).nodes('master') : [this.redis as Redis];
+    for (const node of nodes) {
+      let cursor = '0';
+      do {
+        const [next, found] = await this.call(() => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+        if (found.length) await this.call(() => node.unlink(...found));
+        cursor = next;
+      } while (cursor !== '0');
+    }
+  }
+
+  private run(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
+    return this.call(() => runScript(this.redis, name, keys, args));
+  }
+
+  /** Script error replies become StandingsErrors; failures to reach Redis become UNAVAILABLE. */
+  private async call<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      const translated = fromScriptError(err);
+      if (translated instanceof StandingsError) throw translated;
+      if (err instanceof Error && err.name === 'ReplyError') throw err;
+      throw unavailable('Redis is unavailable', { cause: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
+
+/** JavaScript's shortest round-trip text: Lua's tonumber (strtod) reads back the same double. */
+function formatScore(score: number): string {
+  return String(score);
+}

@@ -1,0 +1,47 @@
+import type { Redis, Cluster } from 'ioredis';
+import { unavailable } from '../errors';
+import { PLAYER_PROFILES_KEY } from './keys';
+
+export interface PlayerProfile {
+  id: string;
+  displayName: string | null;
+  country: string | null;
+  avatarUrl: string | null;
+}
+
+type StoredProfile = Omit<PlayerProfile, 'id'>;
+
+/**
+ * Player profiles live in one hash (id -> JSON) so that reading any number of them is a single
+ * HMGET, and the one hash-tagged key keeps that true on Cluster. Inputs are assumed validated.
+ */
+export class PlayerStore {
+  constructor(readonly redis: Redis | Cluster) {}
+
+  async upsertPlayer(profile: PlayerProfile): Promise<PlayerProfile> {
+    const stored: StoredProfile = {
+      displayName: profile.displayName,
+      country: profile.country,
+      avatarUrl: profile.avatarUrl,
+    };
+    await call(() => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
+    return profile;
+  }
+
+  /** In input order, null for players without a profile. */
+  async getPlayers(ids: readonly string[]): Promise<(PlayerProfile | null)[]> {
+    if (ids.length === 0) return [];
+    const values = await call(() => this.redis.hmget(PLAYER_PROFILES_KEY, ...ids));
+    return values.map((value, i) => (value === null ? null : { id: ids[i], ...(JSON.parse(value) as StoredProfile) }));
+  }
+}
+
+/** As in LeaderboardStore: an error Redis did not reply with means it could not be reached. */
+async function call<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    if (err instanceof Error && err.name === 'ReplyError') throw err;
+    throw unavailable('Redis is unavailable', { cause: err instanceof Error ? err.message : String(err) });
+  }
+}

@@ -1,0 +1,41 @@
+--[[
+  Reads the window of a board around a player, or around where a score would rank.
+  KEYS[1] config hash  st:{b}:cfg
+  KEYS[2] ranking zset st:{b}:z
+  KEYS[3] the player's bucket hash (player mode only)
+  ARGV[1] radius
+  ARGV[2] 'player' or 'score'
+  ARGV[3] player id, or the score (%.17g)
+  ARGV[4] player code (player mode)
+  ARGV[5] the bucket count the caller used to pick the bucket key (player mode)
+  Errors: STALE_BUCKETS (player mode: the board was re-created with another bucket count)
+  Returns {} for an unknown board, {sortOrder, total, -1} when the player is absent, else
+    {sortOrder, total, start0, sharedRank of the first, center index0 or -1, member, score, ...}
+  Player mode: the player and up to `radius` entries each side, filled out from the other side
+  at the edges (2 * radius + 1 entries when the board is big enough). Score mode: position p =
+  entries that would rank above a new arrival with that score (so after equal scores); up to
+  `radius` above p and `radius` from p down, filled out likewise (2 * radius entries).
+]]
+-- @include "common"
+
+local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'buckets')
+local sortOrder = cfg[1]
+if not sortOrder then return {} end
+local ranking = KEYS[2]
+local radius = tonumber(ARGV[1])
+local total = redis.call('ZCARD', ranking)
+
+local center, first, size = -1, 0, 0
+if ARGV[2] == 'player' then
+  if cfg[2] ~= ARGV[5] then return redis.error_reply(STALE_BUCKETS) end
+  local token = redis.call('HGET', KEYS[3], ARGV[3])
+  center = token and redis.call('ZRANK', ranking, token .. ARGV[4])
+  if not center then return {sortOrder, total, -1} end
+  first, size = center - radius, 2 * radius + 1
+else
+  local position = redis.call('ZCOUNT', ranking, '-inf', fmt(direction(sortOrder) * tonumber(ARGV[3])))
+  first, size = position - radius, 2 * radius
+end
+local start = math.max(0, math.min(first, total - size))
+local shared, items = slice(ranking, start, math.min(total - 1, start + size - 1))
+return windowReply({sortOrder, total, start, shared, center}, items)

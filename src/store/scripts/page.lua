@@ -1,0 +1,64 @@
+--[[
+  Reads one page of a board's ranking.
+  KEYS[1] config hash  st:{b}:cfg
+  KEYS[2] ranking zset st:{b}:z
+  ARGV[1] limit
+  ARGV[2] '1' to read from the last rank upwards
+  ARGV[3] offset (used when there is no cursor and no percent)
+  ARGV[4] cursor: stored score of the last entry already read ('' for none)
+  ARGV[5] cursor: member of that entry
+  ARGV[6] percent: read the top ARGV[6]% of the board, at most `limit` entries ('' for none)
+  Returns {} for an unknown board, else
+    {sortOrder, total, start0, sharedRank of the first, hasMore 0/1, top-percent size, member, score, ...}
+  with entries in top-down order whichever way the page is read.
+]]
+-- @include "common"
+
+local sortOrder = redis.call('HGET', KEYS[1], 'sortOrder')
+if not sortOrder then return {} end
+local ranking = KEYS[2]
+local limit, fromBottom = tonumber(ARGV[1]), ARGV[2] == '1'
+local total = redis.call('ZCARD', ranking)
+
+-- How many entries come strictly before the cursor's place in the order, and whether the
+-- entry is still there. An entry that moved or left is located by its old (score, member).
+local function cursorPosition(stored, member)
+  local now = redis.call('ZSCORE', ranking, member)
+  if now and tonumber(now) == tonumber(stored) then return redis.call('ZRANK', ranking, member), true end
+  local lo = redis.call('ZCOUNT', ranking, '-inf', '(' .. stored)
+  local hi = redis.call('ZCOUNT', ranking, '-inf', stored)
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if bytesLess(member, redis.call('ZRANGE', ranking, mid, mid)[1]) then hi = mid else lo = mid + 1 end
+  end
+  return lo, false
+end
+
+local start, stop, count = 0, -1, 0
+if ARGV[6] ~= '' then
+  count = math.min(total, math.ceil(total * tonumber(ARGV[6]) / 100))
+  start, stop = 0, math.min(count, limit) - 1
+elseif ARGV[4] ~= '' then
+  local before, present = cursorPosition(ARGV[4], ARGV[5])
+  if fromBottom then
+    stop = before - 1
+    start = math.max(0, stop - limit + 1)
+  else
+    start = before + (present and 1 or 0)
+    stop = start + limit - 1
+  end
+else
+  local offset = tonumber(ARGV[3])
+  if fromBottom then
+    stop = total - 1 - offset
+    start = math.max(0, stop - limit + 1)
+  else
+    start, stop = offset, offset + limit - 1
+  end
+end
+stop = math.min(stop, total - 1)
+
+local shared, items = slice(ranking, start, stop)
+local hasMore
+if fromBottom then hasMore = start > 0 and stop >= 0 else hasMore = stop < total - 1 end
+return windowReply({sortOrder, total, start, shared, hasMore and 1 or 0, count}, items)

@@ -1,0 +1,149 @@
+--[[
+  Applies score submissions to one board, in order and atomically: every check that can fail
+  runs before the first write, so an error leaves the board as it was.
+  KEYS[1]        config hash  st:{b}:cfg
+  KEYS[2]        ranking zset st:{b}:z
+  KEYS[3..2+n]   the bucket hash of each submission's player
+  KEYS[3+n..]    idempotency keys, one per submission that has one, in submission order
+  ARGV[1]        the bucket count the caller used to pick bucket keys
+  ARGV[2]        n, the number of submissions
+  ARGV[3]        idempotency TTL in seconds
+  ARGV[4..]      five per submission: player id, player code (member suffix), score (%.17g),
+                 reachedAt in µs ('' for a live submission), '1' when it has an idempotency key
+  Returns {sortOrder, then one array per submission:
+    {member, stored score, rank0, sharedRank, total, previous stored score or '',
+     previous rank0 or -1, changed 0/1, replayed 0/1}}
+  (stored score = score for ASCENDING boards, -score for DESCENDING ones)
+  Errors: NOT_FOUND (no such board); STALE_BUCKETS (the board was re-created with another
+  bucket count: refresh it and retry); BAD_USER_INPUT (reachedAt in the future, or an INCREMENT
+  whose total leaves |score| <= 2^53 - 1).
+]]
+-- @include "common"
+
+local MAX_SCORE = 9007199254740991
+local cfgKey, ranking = KEYS[1], KEYS[2]
+local n, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
+
+local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets')
+if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
+if cfg[4] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
+local dir, policy, clock = direction(cfg[1]), cfg[2], tonumber(cfg[3])
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+
+local function arg(i, field) return ARGV[3 + (i - 1) * 5 + field] end
+
+local idemKeys, nextIdem = {}, 3 + n
+for i = 1, n do
+  if arg(i, 5) == '1' then idemKeys[i] = KEYS[nextIdem]; nextIdem = nextIdem + 1 end
+end
+
+-- The player's current member and stored score, ignoring a bucket entry whose member is gone
+-- (left behind by a board deleted and created again).
+local function current(i)
+  local token = redis.call('HGET', KEYS[2 + i], arg(i, 1))
+  if not token then return nil end
+  local member = token .. arg(i, 2)
+  local stored = redis.call('ZSCORE', ranking, member)
+  if not stored then return nil end
+  return member, dir * tonumber(stored)
+end
+
+local function nextScore(old, submitted)
+  if not old then return submitted end
+  if policy == 'INCREMENT' then return old + submitted end
+  if policy == 'BEST' and dir * submitted >= dir * old then return old end
+  return submitted
+end
+
+-- Checks first. INCREMENT totals are followed through the batch, since one player may appear
+-- in it more than once.
+local simulated, seenIdem = {}, {}
+for i = 1, n do
+  local at, key = arg(i, 4), idemKeys[i]
+  if at ~= '' and tonumber(at) > now then
+    return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in the future')
+  end
+  local replayed = key and (seenIdem[key] or redis.call('EXISTS', key) == 1)
+  if key then seenIdem[key] = true end
+  if policy == 'INCREMENT' and not replayed then
+    local player = arg(i, 1)
+    local old = simulated[player]
+    if old == nil then
+      local _, stored = current(i)
+      old = stored
+    end
+    local total = nextScore(old, tonumber(arg(i, 3)))
+    if math.abs(total) > MAX_SCORE then
+      return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': the total would leave |score| <= 2^53 - 1')
+    end
+    simulated[player] = total
+  end
+end
+
+-- 7-byte big-endian moment, then the import sequence as an order-preserving varint.
+local function token(moment, seq)
+  local out = {}
+  local function push(value, width)
+    local bytes = {}
+    for b = width, 1, -1 do
+      local byte = value % 256
+      bytes[b] = string.char(byte)
+      value = (value - byte) / 256
+    end
+    out[#out + 1] = table.concat(bytes)
+  end
+  push(moment, 7)
+  if seq < 128 then
+    out[#out + 1] = string.char(seq)
+  else
+    local width, limit = 1, 256
+    while seq >= limit do width, limit = width + 1, limit * 256 end
+    out[#out + 1] = string.char(128 + width)
+    push(seq, width)
+  end
+  return table.concat(out)
+end
+
+local results, clockMoved = {cfg[1]}, false
+for i = 1, n do
+  local key = idemKeys[i]
+  local saved = key and redis.call('GET', key)
+  if saved then
+    local result = cmsgpack.unpack(saved)
+    result[9] = 1
+    results[i + 1] = result
+  else
+    local player, code, submitted, at = arg(i, 1), arg(i, 2), tonumber(arg(i, 3)), arg(i, 4)
+    local member, old = current(i)
+    local previousRank = member and redis.call('ZRANK', ranking, member) or -1
+    local score = nextScore(old, submitted)
+    local changed = 0
+    if old == nil or score ~= old then
+      changed = 1
+      local moment, seq
+      if at == '' then
+        -- One clock for the deployment (Redis'), strictly increasing per board.
+        moment, seq = math.max(now, clock + 1), 0
+      else
+        moment, seq = tonumber(at), redis.call('HINCRBY', cfgKey, 'seq', 1)
+      end
+      if moment > clock then clock, clockMoved = moment, true end
+      local tok = token(moment, seq)
+      if member then redis.call('ZREM', ranking, member) end
+      member = tok .. code
+      redis.call('ZADD', ranking, dir * score, member)
+      redis.call('HSET', KEYS[2 + i], player, tok)
+    end
+    local stored = fmt(dir * score)
+    local result = {
+      member, stored, redis.call('ZRANK', ranking, member),
+      redis.call('ZCOUNT', ranking, '-inf', '(' .. stored) + 1,
+      redis.call('ZCARD', ranking), old and fmt(dir * old) or '', previousRank, changed, 0,
+    }
+    if key then redis.call('SET', key, cmsgpack.pack(result), 'EX', ttl) end
+    results[i + 1] = result
+  end
+end
+if clockMoved then redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock)) end
+return results

@@ -1,0 +1,85 @@
+/** Public types of the Redis store: what the domain and GraphQL layers see. */
+
+export type SortOrder = 'DESCENDING' | 'ASCENDING';
+export type UpdatePolicy = 'BEST' | 'LATEST' | 'INCREMENT';
+
+export interface BoardConfig {
+  id: string;
+  title: string | null;
+  sortOrder: SortOrder;
+  updatePolicy: UpdatePolicy;
+  /** Milliseconds since the epoch, from Redis' clock. */
+  createdAt: number;
+  /** How many id -> token bucket hashes the board spreads its players over (fixed at creation). */
+  buckets: number;
+}
+
+export interface CreateBoardInput {
+  id: string;
+  title?: string | null;
+  sortOrder: SortOrder;
+  updatePolicy: UpdatePolicy;
+  /** Expected number of players; sizes the bucket count. Default 1,000,000. */
+  capacity?: number;
+}
+
+export interface Entry {
+  playerId: string;
+  score: number;
+  /** 1-based and unique: equal scores are ordered by who reached them first. */
+  rank: number;
+  /** Standard competition ranking (1, 2, 2, 4). */
+  sharedRank: number;
+  /** The moment the score was reached, in microseconds since the epoch (exact below 2^53). */
+  reachedAtMicros: number;
+  /** Share of the board ranked at or below this entry, in percent: 100 for rank 1, 100/N for the last. */
+  percentile: number;
+  /** Board size when this entry was read. */
+  total: number;
+  /** Opaque position of this entry in the board's order; `page({ after })` continues right after it. */
+  cursor: string;
+}
+
+export interface Submission {
+  playerId: string;
+  score: number;
+  /** Trusted importers only: when the score was reached (µs since the epoch); not in the future. */
+  reachedAtMicros?: number;
+  /** Makes a retried submission return its first result instead of applying twice (kept 24 h). */
+  idempotencyKey?: string;
+}
+
+export interface SubmitResult {
+  entry: Entry;
+  previousScore: number | null;
+  previousRank: number | null;
+  /** False when the submission left the stored score as it was (same score, or not better under BEST). */
+  changed: boolean;
+  /** True when this is the stored result of an earlier submission with the same idempotency key. */
+  replayed: boolean;
+}
+
+export interface PageOptions {
+  /** 1..1000 */
+  limit: number;
+  /** Skip this many entries (ignored when `after` is given). */
+  offset?: number;
+  /** Continue right after the entry this cursor names, even if entries above it have moved. */
+  after?: string;
+  /** Read from the last rank upwards. */
+  fromBottom?: boolean;
+}
+
+export interface Page {
+  entries: Entry[];
+  total: number;
+  /** True when at least one more entry follows in the direction read. */
+  hasMore: boolean;
+}
+
+export interface RankWindow {
+  /** The player the window is centred on; null for a window around a score. */
+  center: Entry | null;
+  entries: Entry[];
+  total: number;
+}
