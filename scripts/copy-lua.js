@@ -1,10 +1,16 @@
-// tsc copies only TypeScript output; the Redis scripts are read from disk at run time.
+// tsc copies only TypeScript output; the Redis scripts (and the includes/ they pull in) are read
+// from disk at run time.
 const fs = require('node:fs');
 const path = require('node:path');
 
-const from = path.join(__dirname, '..', 'src', 'store', 'scripts');
-const to = path.join(__dirname, '..', 'dist', 'store', 'scripts');
-fs.mkdirSync(to, { recursive: true });
-for (const name of fs.readdirSync(from)) {
-  if (name.endsWith('.lua')) fs.copyFileSync(path.join(from, name), path.join(to, name));
+function copyLua(from, to) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) copyLua(source, target);
+    else if (entry.name.endsWith('.lua')) fs.copyFileSync(source, target);
+  }
 }
+
+copyLua(path.join(__dirname, '..', 'src', 'store', 'scripts'), path.join(__dirname, '..', 'dist', 'store', 'scripts'));

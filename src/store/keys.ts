@@ -6,7 +6,8 @@
  *   st:{b}:cfg         hash   sortOrder, updatePolicy, title, createdAt, buckets,
  *                             clock (last live moment, µs), seq (import counter)
  *   st:{b}:z           zset   the ranking: score = dir * score, member = token + player code
- *   st:{b}:b:<n>       hash   player id -> token, one of `buckets` small (listpack) hashes
+ *   st:{b}:b:<n>       hash   player id -> token (without a 0 sequence byte), one of
+ *                             `buckets` small listpack hashes, n = fnv1a(id) mod buckets
  *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
  *   st:boards          zset   all board ids (score 0), for listing in id order
  *   st:{players}:profiles  hash  player id -> profile JSON; one key so a page of profiles is one HMGET

@@ -9,22 +9,23 @@ import type {
 } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-/** Bucket hashes stay listpack-encoded below hash-max-listpack-entries (128 by default). */
-const MEMBERS_PER_BUCKET = 64;
+/**
+ * Bucket hashes stay compact (listpack) only below hash-max-listpack-entries, 128 by default.
+ * At 96 players per bucket on average, a board at its capacity has almost no bucket past 128
+ * (Poisson tail ~0.05%), and each bucket key's own overhead is shared by many players.
+ */
+const PLAYERS_PER_BUCKET = 96;
 const UNLINK_CHUNK = 1000;
 
-/** Power of two, so a board's bucket count is one of few values and hashing is a mask. */
 export function bucketCount(capacity: number): number {
-  let buckets = 1;
-  while (buckets * MEMBERS_PER_BUCKET < capacity) buckets *= 2;
-  return buckets;
+  return Math.max(1, Math.ceil(capacity / PLAYERS_PER_BUCKET));
 }
 
 /** FNV-1a over the id's UTF-8 bytes: cheap, stable across processes and versions. */
 function bucketOf(playerId: string, buckets: number): number {
   let hash = 0x811c9dc5;
   for (const byte of Buffer.from(playerId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
-  return hash & (buckets - 1);
+  return hash % buckets;
 }
 
 type Reply = (Buffer | number | Reply)[];

@@ -29,7 +29,7 @@ local center, first, size = -1, 0, 0
 if ARGV[2] == 'player' then
   if cfg[2] ~= ARGV[5] then return redis.error_reply(STALE_BUCKETS) end
   local token = redis.call('HGET', KEYS[3], ARGV[3])
-  center = token and redis.call('ZRANK', ranking, token .. ARGV[4])
+  center = token and redis.call('ZRANK', ranking, memberOf(token, ARGV[4]))
   if not center then return {sortOrder, total, -1} end
   first, size = center - radius, 2 * radius + 1
 else

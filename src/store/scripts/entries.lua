@@ -19,7 +19,7 @@ local ranking = KEYS[2]
 local reply = {sortOrder, redis.call('ZCARD', ranking)}
 for i = 1, #KEYS - 2 do
   local token = redis.call('HGET', KEYS[2 + i], ARGV[2 * i])
-  local member = token and token .. ARGV[2 * i + 1]
+  local member = token and memberOf(token, ARGV[2 * i + 1])
   local stored = member and redis.call('ZSCORE', ranking, member)
   if stored then
     reply[#reply + 1] = member

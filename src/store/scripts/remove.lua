@@ -17,7 +17,7 @@ if buckets ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local token = redis.call('HGET', KEYS[3], ARGV[2])
 if not token then return -1 end
 redis.call('HDEL', KEYS[3], ARGV[2])
-local member = token .. ARGV[3]
+local member = memberOf(token, ARGV[3])
 local rank = redis.call('ZRANK', KEYS[2], member)
 if not rank then return -1 end
 redis.call('ZREM', KEYS[2], member)

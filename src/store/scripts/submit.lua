@@ -43,7 +43,7 @@ end
 local function current(i)
   local token = redis.call('HGET', KEYS[2 + i], arg(i, 1))
   if not token then return nil end
-  local member = token .. arg(i, 2)
+  local member = memberOf(token, arg(i, 2))
   local stored = redis.call('ZSCORE', ranking, member)
   if not stored then return nil end
   return member, dir * tonumber(stored)
@@ -133,7 +133,7 @@ for i = 1, n do
       if member then redis.call('ZREM', ranking, member) end
       member = tok .. code
       redis.call('ZADD', ranking, dir * score, member)
-      redis.call('HSET', KEYS[2 + i], player, tok)
+      redis.call('HSET', KEYS[2 + i], player, storedToken(tok))
     end
     local stored = fmt(dir * score)
     local result = {

@@ -4,6 +4,19 @@
 -- may have another count, and this error tells the caller to refresh it and retry.
 local STALE_BUCKETS = 'STALE_BUCKETS bucket count changed'
 
+-- Bucket hashes hold each player's token without the import-sequence byte when it is 0 (a
+-- live submission): one byte less per player in the listpack. These two functions are the
+-- only places that know it.
+local function memberOf(stored, code)
+  if #stored == 7 then return stored .. '\0' .. code end
+  return stored .. code
+end
+
+local function storedToken(token)
+  if #token == 8 and string.byte(token, 8) == 0 then return string.sub(token, 1, 7) end
+  return token
+end
+
 -- Exact text for a double: Lua's tostring keeps only 14 significant digits.
 local function fmt(x)
   return string.format('%.17g', x)
