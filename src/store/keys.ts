@@ -9,6 +9,7 @@
  *   st:{b}:b:<n>       hash   player id -> token (without a 0 sequence byte), one of
  *                             `buckets` small listpack hashes, n = fnv1a(id) mod buckets
  *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
+ *   st:{b}:events      channel (sharded pub/sub) where every change is published
  *   st:boards          zset   all board ids (score 0), for listing in id order
  *   st:{players}:profiles  hash  player id -> profile JSON; one key so a page of profiles is one HMGET
  */
@@ -24,6 +25,7 @@ export const boardKeys = (boardId: string) => {
     bucket: (index: number) => `${base}b:${index}`,
     idempotency: (key: string) => `${base}idem:${key}`,
     idempotencyPattern: `${base}idem:*`,
+    events: `${base}events`,
   };
 };
 

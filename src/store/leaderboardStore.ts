@@ -97,7 +97,7 @@ export class LeaderboardStore {
   async deleteBoard(id: string): Promise<boolean> {
     const keys = boardKeys(id);
     await this.call(() => this.redis.zrem(BOARD_INDEX_KEY, id));
-    const buckets = (await this.run('delete_board', [keys.config, keys.ranking], [])) as number;
+    const buckets = (await this.run('delete_board', [keys.config, keys.ranking], [keys.events])) as number;
     this.buckets.delete(id);
     if (buckets < 0) return false;
     for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
@@ -118,7 +118,7 @@ export class LeaderboardStore {
     const reply = (await this.withBuckets(boardId, (buckets) => {
       const bucketKeys: string[] = [];
       const idempotencyKeys: string[] = [];
-      const args: ScriptArg[] = [buckets, submissions.length, IDEMPOTENCY_TTL_SECONDS];
+      const args: ScriptArg[] = [buckets, submissions.length, IDEMPOTENCY_TTL_SECONDS, keys.events];
       for (const s of submissions) {
         bucketKeys.push(keys.bucket(bucketOf(s.playerId, buckets)));
         if (s.idempotencyKey !== undefined) idempotencyKeys.push(keys.idempotency(s.idempotencyKey));
@@ -149,7 +149,7 @@ export class LeaderboardStore {
     const keys = boardKeys(boardId);
     const rank0 = (await this.withBuckets(boardId, (buckets) =>
       this.run('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
-        buckets, playerId, encodePlayer(playerId),
+        buckets, playerId, encodePlayer(playerId), keys.events,
       ]),
     )) as number;
     return rank0 >= 0;

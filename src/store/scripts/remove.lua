@@ -6,19 +6,24 @@
   ARGV[1] the bucket count the caller used to pick the bucket key
   ARGV[2] player id
   ARGV[3] player code (member suffix)
+  ARGV[4] the board's event channel (st:{b}:events)
   Returns the player's 0-based rank before removal, or -1 when the player was not on the board.
+  Publishes 'r <player> <previous score> <previous rank0> <total>' when a player was removed.
   Errors: STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
 ]]
 -- @include "common"
 
-local buckets = redis.call('HGET', KEYS[1], 'buckets')
-if not buckets then return -1 end
-if buckets ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
+local cfg = redis.call('HMGET', KEYS[1], 'buckets', 'sortOrder')
+if not cfg[1] then return -1 end
+if cfg[1] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local token = redis.call('HGET', KEYS[3], ARGV[2])
 if not token then return -1 end
 redis.call('HDEL', KEYS[3], ARGV[2])
 local member = memberOf(token, ARGV[3])
+local stored = redis.call('ZSCORE', KEYS[2], member)
+if not stored then return -1 end
 local rank = redis.call('ZRANK', KEYS[2], member)
-if not rank then return -1 end
 redis.call('ZREM', KEYS[2], member)
+redis.call('SPUBLISH', ARGV[4], table.concat({'r', ARGV[2], fmt(direction(cfg[2]) * tonumber(stored)), rank,
+  redis.call('ZCARD', KEYS[2])}, ' '))
 return rank

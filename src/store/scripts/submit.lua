@@ -8,12 +8,15 @@
   ARGV[1]        the bucket count the caller used to pick bucket keys
   ARGV[2]        n, the number of submissions
   ARGV[3]        idempotency TTL in seconds
-  ARGV[4..]      five per submission: player id, player code (member suffix), score (%.17g),
+  ARGV[4]        the board's event channel (st:{b}:events)
+  ARGV[5..]      five per submission: player id, player code (member suffix), score (%.17g),
                  reachedAt in µs ('' for a live submission), '1' when it has an idempotency key
   Returns {sortOrder, then one array per submission:
     {member, stored score, rank0, sharedRank, total, previous stored score or '',
      previous rank0 or -1, changed 0/1, replayed 0/1}}
   (stored score = score for ASCENDING boards, -score for DESCENDING ones)
+  Publishes (SPUBLISH, so it works on Cluster too) one message with a line per change:
+    's <player> <score> <rank0> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
   Errors: NOT_FOUND (no such board); STALE_BUCKETS (the board was re-created with another
   bucket count: refresh it and retry); BAD_USER_INPUT (reachedAt in the future, or an INCREMENT
   whose total leaves |score| <= 2^53 - 1).
@@ -31,7 +34,7 @@ local dir, policy, clock = direction(cfg[1]), cfg[2], tonumber(cfg[3])
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
 
-local function arg(i, field) return ARGV[3 + (i - 1) * 5 + field] end
+local function arg(i, field) return ARGV[4 + (i - 1) * 5 + field] end
 
 local idemKeys, nextIdem = {}, 3 + n
 for i = 1, n do
@@ -105,7 +108,7 @@ local function token(moment, seq)
   return table.concat(out)
 end
 
-local results, clockMoved = {cfg[1]}, false
+local results, events, clockMoved = {cfg[1]}, {}, false
 for i = 1, n do
   local key = idemKeys[i]
   local saved = key and redis.call('GET', key)
@@ -118,10 +121,10 @@ for i = 1, n do
     local member, old = current(i)
     local previousRank = member and redis.call('ZRANK', ranking, member) or -1
     local score = nextScore(old, submitted)
-    local changed = 0
+    local changed, moment = 0, nil
     if old == nil or score ~= old then
       changed = 1
-      local moment, seq
+      local seq
       if at == '' then
         -- One clock for the deployment (Redis'), strictly increasing per board.
         moment, seq = math.max(now, clock + 1), 0
@@ -142,8 +145,13 @@ for i = 1, n do
       redis.call('ZCARD', ranking), old and fmt(dir * old) or '', previousRank, changed, 0,
     }
     if key then redis.call('SET', key, cmsgpack.pack(result), 'EX', ttl) end
+    if changed == 1 then
+      events[#events + 1] = table.concat({'s', player, fmt(score), result[3], old and fmt(old) or '-',
+        previousRank, string.format('%.0f', moment), result[5]}, ' ')
+    end
     results[i + 1] = result
   end
 end
 if clockMoved then redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock)) end
+if #events > 0 then redis.call('SPUBLISH', ARGV[4], table.concat(events, '\n')) end
 return results

@@ -1,0 +1,27 @@
+// Two projects so that `--selectProjects unit` runs without any Redis, and the Redis server is
+// started only when a *.redis.test.ts file actually runs.
+const shared = {
+  testEnvironment: 'node',
+  // Type checking is `tsc --noEmit`'s job; ts-jest only transpiles (isolatedModules in tsconfig).
+  transform: { '^.+\\.ts$': 'ts-jest' },
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.redis\\.test\\.ts$'],
+    },
+    {
+      ...shared,
+      displayName: 'redis',
+      testMatch: ['<rootDir>/test/**/*.redis.test.ts'],
+      globalSetup: '<rootDir>/test/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
+      testTimeout: 30000,
+    },
+  ],
+};

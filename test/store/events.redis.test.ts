@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import { boardKeys } from '../../src/store/keys';
+import { LeaderboardStore } from '../../src/store/leaderboardStore';
+import { parseBoardEvents, type BoardEvent } from '../../src/store/events';
+import { newTestClient, uniqueId } from '../support/redis';
+
+let redis: Redis;
+let subscriber: Redis;
+let store: LeaderboardStore;
+beforeAll(() => {
+  redis = newTestClient();
+  subscriber = newTestClient();
+  store = new LeaderboardStore(redis);
+});
+afterAll(() => Promise.all([redis.quit(), subscriber.quit()]));
+
+/** Collects the events of one board; `next(n)` resolves once n more have arrived. */
+async function listen(boardId: string) {
+  const channel = boardKeys(boardId).events;
+  const received: BoardEvent[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  subscriber.on('smessage', (ch: string, message: string) => {
+    if (ch !== channel) return;
+    received.push(...parseBoardEvents(message));
+    for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
+  });
+  await subscriber.ssubscribe(channel);
+  return {
+    received,
+    upTo: (count: number) =>
+      received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+  };
+}
+
+it('publishes every change with old and new rank and score, and nothing for unchanged writes', async () => {
+  const id = uniqueId('events');
+  await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+  const events = await listen(id);
+  const [a] = await store.submit(id, [{ playerId: 'a', score: 10 }]);
+  await store.submit(id, [{ playerId: 'b', score: 20 }, { playerId: 'a', score: 5 }]); // a: not better
+  await store.remove(id, 'b');
+  await store.deleteBoard(id);
+  await events.upTo(4);
+  expect(events.received).toEqual([
+    { kind: 'score', playerId: 'a', score: 10, rank: 1, previousScore: null, previousRank: null, reachedAtMicros: a.entry.reachedAtMicros, total: 1 },
+    expect.objectContaining({ kind: 'score', playerId: 'b', score: 20, rank: 1, previousScore: null, total: 2 }),
+    { kind: 'removed', playerId: 'b', previousScore: 20, previousRank: 1, total: 1 },
+    { kind: 'deleted' },
+  ]);
+});

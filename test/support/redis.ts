@@ -1,0 +1,42 @@
+// Helpers for *.redis.test.ts files. They all share ONE throwaway Redis (started by globalSetup),
+// so they isolate themselves by key names, never by FLUSHALL.
+import { randomBytes } from 'node:crypto';
+import Redis, { type RedisOptions } from 'ioredis';
+import {
+  startManagedRedis,
+  type DevRedisOptions,
+  type ManagedRedis,
+  type TestRedisOptions,
+} from '../../src/server/managedRedis';
+
+export function testRedisUrl(): string {
+  const url = process.env.STANDINGS_TEST_REDIS_URL;
+  if (!url) {
+    throw new Error(
+      'STANDINGS_TEST_REDIS_URL is not set: tests that use Redis must be named *.redis.test.ts, ' +
+        'so that they run in the "redis" Jest project whose globalSetup starts the test Redis',
+    );
+  }
+  return url;
+}
+
+/** A client to the shared test Redis. The test must quit() it (afterAll), or Jest will not exit. */
+export function newTestClient(options: RedisOptions = {}): Redis {
+  return new Redis(testRedisUrl(), options);
+}
+
+/** `${prefix}-<random>`: test files run in parallel on one server, so every key/board needs its own id. */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${randomBytes(6).toString('hex')}`;
+}
+
+/**
+ * A server of the test's own, for tests that would disturb or be disturbed by the shared one
+ * (counting commands with INFO commandstats, restarting Redis). The test must stop() it.
+ * An AOF server needs an explicit dataDir: the default one holds the developer's own data.
+ */
+export function startDedicatedRedis(
+  options: TestRedisOptions | (DevRedisOptions & { dataDir: string }) = { persistence: 'none' },
+): Promise<ManagedRedis> {
+  return startManagedRedis(options);
+}
