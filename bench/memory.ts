@@ -1,70 +1,115 @@
 /**
- * Bytes per member: Standings' fair-tie layout next to a bare sorted set (which orders equal
- * scores by player id, i.e. unfairly), loaded into the same throwaway Redis in one run.
+ * Bytes per member of fair-tie layouts, all rebuilt in one throwaway Redis in the same run:
+ * Standings' layout, a bare sorted set (which orders equal scores by player id, i.e. unfairly)
+ * and Podium's published layout (19-digit decimal token + id as member, id -> member hash,
+ * with and without its second, ascending index).
  *
- *   npm run bench:memory                 # 1,000,000 members
- *   npm run bench:memory -- 100000       # another size
+ *   npm run bench:memory                      # 100,000 and 1,000,000 members, 3 rounds
+ *   npm run bench:memory -- 1000000 --rounds 1
  *
  * Players have 8-digit numeric ids and integer scores 0..3000, so ties are everywhere.
+ * Results go to BENCHMARKS.md (section "memory").
  */
 import Redis from 'ioredis';
-import os from 'node:os';
 import { startManagedRedis } from '../src/server/managedRedis';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
+import { median, writeSection } from './report';
 
-const MEMBERS = Number(process.argv[2] ?? 1_000_000);
+const args = process.argv.slice(2);
+const roundsAt = args.indexOf('--rounds');
+const ROUNDS = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 3;
+const SIZES = args.length ? args.map(Number) : [100_000, 1_000_000];
 const BATCH = 1000;
 
 const playerId = (i: number) => String(10_000_000 + i * 89);
-const score = (i: number) => (i * 7919) % 3001;
+const scoreOf = (i: number) => (i * 7919) % 3001;
+// Podium's token: 19 decimal digits in front of the id (its ordering does not matter here).
+const podiumToken = (i: number) => String(9_000_000_000_000_000_000n - BigInt(i)).padStart(19, '0');
+
+type Loader = (redis: Redis, members: number) => Promise<void>;
+
+async function inBatches(members: number, write: (from: number, to: number) => Promise<unknown>) {
+  for (let from = 0; from < members; from += BATCH) await write(from, Math.min(members, from + BATCH));
+}
+
+const layouts: [string, Loader][] = [
+  ['bare sorted set (ties by player id: unfair)', (redis, members) =>
+    inBatches(members, (from, to) => {
+      const zadd: (string | number)[] = [];
+      for (let i = from; i < to; i++) zadd.push(scoreOf(i), playerId(i));
+      return redis.zadd('bare', ...zadd);
+    })],
+  ['Standings (token member + bucketed id -> token)', async (redis, members) => {
+    const store = new LeaderboardStore(redis);
+    await store.createBoard({ id: 'bench', sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members });
+    await inBatches(members, (from, to) => {
+      const batch = [];
+      for (let i = from; i < to; i++) batch.push({ playerId: playerId(i), score: scoreOf(i) });
+      return store.submit('bench', batch);
+    });
+  }],
+  ['Podium, one index (19-digit token + id, id -> member hash)', (redis, members) => loadPodium(redis, members, false)],
+  ['Podium with its second (ascending) index', (redis, members) => loadPodium(redis, members, true)],
+];
+
+function loadPodium(redis: Redis, members: number, secondIndex: boolean) {
+  return inBatches(members, (from, to) => {
+    const zadd: (string | number)[] = [];
+    const asc: (string | number)[] = [];
+    const hset: string[] = [];
+    for (let i = from; i < to; i++) {
+      const member = `${podiumToken(i)}${playerId(i)}`;
+      zadd.push(scoreOf(i), member);
+      asc.push(-scoreOf(i), member);
+      hset.push(playerId(i), member);
+    }
+    const pipeline = redis.pipeline().zadd('podium:desc', ...zadd).hset('podium:ids', ...hset);
+    if (secondIndex) pipeline.zadd('podium:asc', ...asc);
+    return pipeline.exec();
+  });
+}
 
 async function usedMemory(redis: Redis): Promise<number> {
-  const info = await redis.info('memory');
-  return Number(/used_memory:(\d+)/.exec(info)![1]);
+  return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
 }
 
-async function measure(redis: Redis, load: () => Promise<void>): Promise<number> {
+async function bytesPerMember(redis: Redis, load: Loader, members: number): Promise<number> {
   await redis.flushall();
   const before = await usedMemory(redis);
-  await load();
-  return (await usedMemory(redis)) - before;
-}
-
-async function loadBare(redis: Redis): Promise<void> {
-  for (let from = 0; from < MEMBERS; from += BATCH) {
-    const args: (string | number)[] = [];
-    for (let i = from; i < Math.min(MEMBERS, from + BATCH); i++) args.push(score(i), playerId(i));
-    await redis.zadd('bare', ...args);
-  }
-}
-
-async function loadStandings(redis: Redis): Promise<void> {
-  const store = new LeaderboardStore(redis);
-  await store.createBoard({ id: 'bench', sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: MEMBERS });
-  for (let from = 0; from < MEMBERS; from += BATCH) {
-    const batch = [];
-    for (let i = from; i < Math.min(MEMBERS, from + BATCH); i++) batch.push({ playerId: playerId(i), score: score(i) });
-    await store.submit('bench', batch);
-  }
+  await load(redis, members);
+  return ((await usedMemory(redis)) - before) / members;
 }
 
 async function main(): Promise<void> {
   const server = await startManagedRedis({ persistence: 'none' });
   const redis = new Redis(server.url);
+  const rows: string[] = [];
   try {
-    const version = /redis_version:(\S+)/.exec(await redis.info('server'))![1];
-    const bare = await measure(redis, () => loadBare(redis));
-    const standings = await measure(redis, () => loadStandings(redis));
-    const perMember = (bytes: number) => (bytes / MEMBERS).toFixed(1);
-    console.log(`members: ${MEMBERS}, Redis ${version}, ${os.cpus().length} cores, ${new Date().toISOString()}`);
-    console.log('layout                                  bytes/member');
-    console.log(`bare sorted set (ties by player id)     ${perMember(bare)}`);
-    console.log(`Standings (fair ties, id -> token map)  ${perMember(standings)}`);
-    console.log(`ratio Standings / bare                  ${(standings / bare).toFixed(2)}`);
+    for (const members of SIZES) {
+      const results: number[] = [];
+      for (const [name, load] of layouts) {
+        const rounds: number[] = [];
+        for (let r = 0; r < ROUNDS; r++) rounds.push(await bytesPerMember(redis, load, members));
+        results.push(median(rounds));
+        console.log(`${members} members  ${name}: ${median(rounds).toFixed(1)} B/member (${rounds.map((b) => b.toFixed(1)).join(', ')})`);
+      }
+      layouts.forEach(([name], i) =>
+        rows.push(`| ${members.toLocaleString('en-US')} | ${name} | ${results[i].toFixed(1)} | ${(results[i] / results[0]).toFixed(2)} |`));
+    }
   } finally {
     redis.disconnect();
     await server.stop();
   }
+  const body = [
+    `Memory per member, median of ${ROUNDS} round(s), each layout loaded alone into the same Redis`,
+    '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000.',
+    '',
+    '| members | layout | bytes/member | vs bare |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
+  writeSection('memory', `npm run bench:memory -- ${process.argv.slice(2).join(' ')}`.trim(), body);
+  console.log(body);
 }
 
 main().catch((err) => {

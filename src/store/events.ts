@@ -1,6 +1,7 @@
 /**
- * What the write scripts publish on a board's channel (keys.ts: st:{b}:events), one line per
- * change, several lines when one script call changed several players. Ranks here are 1-based.
+ * What the write scripts publish on a board's channel (keys.ts: st:{b}:events): the board's
+ * version after the write, then one event per change (several when one script call changed
+ * several players). Ranks here are 1-based.
  */
 export type BoardEvent =
   | {
@@ -8,6 +9,7 @@ export type BoardEvent =
       playerId: string;
       score: number;
       rank: number;
+      sharedRank: number;
       previousScore: number | null;
       previousRank: number | null;
       reachedAtMicros: number;
@@ -21,27 +23,38 @@ const score = (text: string) => {
   return value === 0 ? 0 : value;
 };
 
-export function parseBoardEvents(message: string): BoardEvent[] {
-  return message.split('\n').map((line): BoardEvent => {
-    const f = line.split(' ');
-    switch (f[0]) {
-      case 's':
-        return {
-          kind: 'score',
-          playerId: f[1],
-          score: score(f[2]),
-          rank: Number(f[3]) + 1,
-          previousScore: f[4] === '-' ? null : score(f[4]),
-          previousRank: f[5] === '-1' ? null : Number(f[5]) + 1,
-          reachedAtMicros: Number(f[6]),
-          total: Number(f[7]),
-        };
-      case 'r':
-        return { kind: 'removed', playerId: f[1], previousScore: score(f[2]), previousRank: Number(f[3]) + 1, total: Number(f[4]) };
-      case 'd':
-        return { kind: 'deleted' };
-      default:
-        throw new Error(`unknown board event: ${line}`);
-    }
-  });
+export interface BoardEventMessage {
+  /** The board's change counter after this write; null for a deleted board. */
+  version: number | null;
+  events: BoardEvent[];
+}
+
+export function parseBoardEvents(message: string): BoardEventMessage {
+  const lines = message.split('\n');
+  const version = lines[0].startsWith('v ') ? Number(lines.shift()!.slice(2)) : null;
+  return { version, events: lines.map(parseLine) };
+}
+
+function parseLine(line: string): BoardEvent {
+  const f = line.split(' ');
+  switch (f[0]) {
+    case 's':
+      return {
+        kind: 'score',
+        playerId: f[1],
+        score: score(f[2]),
+        rank: Number(f[3]) + 1,
+        sharedRank: Number(f[4]),
+        previousScore: f[5] === '-' ? null : score(f[5]),
+        previousRank: f[6] === '-1' ? null : Number(f[6]) + 1,
+        reachedAtMicros: Number(f[7]),
+        total: Number(f[8]),
+      };
+    case 'r':
+      return { kind: 'removed', playerId: f[1], previousScore: score(f[2]), previousRank: Number(f[3]) + 1, total: Number(f[4]) };
+    case 'd':
+      return { kind: 'deleted' };
+    default:
+      throw new Error(`unknown board event: ${line}`);
+  }
 }

@@ -179,7 +179,7 @@ export class LeaderboardStore {
       cursor?.stored ?? '', cursor?.member ?? '', '',
     ]);
     if (options.fromBottom) entries.reverse();
-    return { entries, total, hasMore: flags[0] === 1 };
+    return { entries, total, hasMore: flags[0] === 1, version: flags[2] ?? 0 };
   }
 
   async topPercent(boardId: string, percent: number, limit: number) {
@@ -206,13 +206,14 @@ export class LeaderboardStore {
 
   /**
    * Window scripts reply {sortOrder, total, start, firstShared, ...flags, member, score, ...};
-   * page has two flags, around one. An unknown board reads as empty.
+   * page has three flags (hasMore, top-percent size, version), around one (center). An
+   * unknown board reads as empty.
    */
   private async readWindow(boardId: string, name: 'page' | 'around', args: ScriptArg[], extraKey?: string) {
     const keys = boardKeys(boardId);
     const reply = (await this.run(name, extraKey ? [keys.config, keys.ranking, extraKey] : [keys.config, keys.ranking], args)) as Reply;
     if (reply.length < 4) return { entries: [], total: (reply[1] as number) ?? 0, flags: [reply[2] as number] };
-    const flagCount = name === 'page' ? 2 : 1;
+    const flagCount = name === 'page' ? 3 : 1;
     const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
     const [total, start, firstShared] = reply.slice(1, 4) as number[];
     const flags = reply.slice(4, 4 + flagCount) as number[];

@@ -75,6 +75,8 @@ export interface Page {
   total: number;
   /** True when at least one more entry follows in the direction read. */
   hasMore: boolean;
+  /** The board's change counter when read; board events carry the same counter. */
+  version: number;
 }
 
 export interface RankWindow {

@@ -9,12 +9,15 @@
   ARGV[5] cursor: member of that entry
   ARGV[6] percent: read the top ARGV[6]% of the board, at most `limit` entries ('' for none)
   Returns {} for an unknown board, else
-    {sortOrder, total, start0, sharedRank of the first, hasMore 0/1, top-percent size, member, score, ...}
+    {sortOrder, total, start0, sharedRank of the first, hasMore 0/1, top-percent size, version,
+     member, score, ...}
+  where version is the board's change counter (bumped by every write that changed something).
   with entries in top-down order whichever way the page is read.
 ]]
 -- @include "common"
 
-local sortOrder = redis.call('HGET', KEYS[1], 'sortOrder')
+local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'version')
+local sortOrder = cfg[1]
 if not sortOrder then return {} end
 local ranking = KEYS[2]
 local limit, fromBottom = tonumber(ARGV[1]), ARGV[2] == '1'
@@ -61,4 +64,4 @@ stop = math.min(stop, total - 1)
 local shared, items = slice(ranking, start, stop)
 local hasMore
 if fromBottom then hasMore = start > 0 and stop >= 0 else hasMore = stop < total - 1 end
-return windowReply({sortOrder, total, start, shared, hasMore and 1 or 0, count}, items)
+return windowReply({sortOrder, total, start, shared, hasMore and 1 or 0, count, tonumber(cfg[2] or 0)}, items)

@@ -8,7 +8,8 @@
   ARGV[3] player code (member suffix)
   ARGV[4] the board's event channel (st:{b}:events)
   Returns the player's 0-based rank before removal, or -1 when the player was not on the board.
-  Publishes 'r <player> <previous score> <previous rank0> <total>' when a player was removed.
+  When a player was removed, bumps the board's version and publishes
+    'v <version>\nr <player> <previous score> <previous rank0> <total>'.
   Errors: STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
 ]]
 -- @include "common"
@@ -24,6 +25,7 @@ local stored = redis.call('ZSCORE', KEYS[2], member)
 if not stored then return -1 end
 local rank = redis.call('ZRANK', KEYS[2], member)
 redis.call('ZREM', KEYS[2], member)
-redis.call('SPUBLISH', ARGV[4], table.concat({'r', ARGV[2], fmt(direction(cfg[2]) * tonumber(stored)), rank,
+local version = redis.call('HINCRBY', KEYS[1], 'version', 1)
+redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat({'r', ARGV[2], fmt(direction(cfg[2]) * tonumber(stored)), rank,
   redis.call('ZCARD', KEYS[2])}, ' '))
 return rank

@@ -15,8 +15,9 @@
     {member, stored score, rank0, sharedRank, total, previous stored score or '',
      previous rank0 or -1, changed 0/1, replayed 0/1}}
   (stored score = score for ASCENDING boards, -score for DESCENDING ones)
-  Publishes (SPUBLISH, so it works on Cluster too) one message with a line per change:
-    's <player> <score> <rank0> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
+  When anything changed, bumps the board's version and publishes (SPUBLISH, so it works on
+  Cluster too) one message: 'v <version>', then a line per change:
+    's <player> <score> <rank0> <sharedRank> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
   Errors: NOT_FOUND (no such board); STALE_BUCKETS (the board was re-created with another
   bucket count: refresh it and retry); BAD_USER_INPUT (reachedAt in the future, or an INCREMENT
   whose total leaves |score| <= 2^53 - 1).
@@ -146,12 +147,15 @@ for i = 1, n do
     }
     if key then redis.call('SET', key, cmsgpack.pack(result), 'EX', ttl) end
     if changed == 1 then
-      events[#events + 1] = table.concat({'s', player, fmt(score), result[3], old and fmt(old) or '-',
-        previousRank, string.format('%.0f', moment), result[5]}, ' ')
+      events[#events + 1] = table.concat({'s', player, fmt(score), result[3], result[4],
+        old and fmt(old) or '-', previousRank, string.format('%.0f', moment), result[5]}, ' ')
     end
     results[i + 1] = result
   end
 end
 if clockMoved then redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock)) end
-if #events > 0 then redis.call('SPUBLISH', ARGV[4], table.concat(events, '\n')) end
+if #events > 0 then
+  local version = redis.call('HINCRBY', cfgKey, 'version', 1)
+  redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat(events, '\n'))
+end
 return results
