@@ -108,7 +108,8 @@ async function main(): Promise<void> {
     '| --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
-  writeSection('memory', `npm run bench:memory -- ${process.argv.slice(2).join(' ')}`.trim(), body);
+  const given = process.argv.slice(2).join(' ');
+  writeSection('memory', given ? `npm run bench:memory -- ${given}` : 'npm run bench:memory', body);
   console.log(body);
 }
 
