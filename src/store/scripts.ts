@@ -19,11 +19,16 @@ interface Script {
   sha: string;
 }
 
-function load(name: string): Script {
-  const source = readFileSync(join(SCRIPT_DIR, `${name}.lua`), 'utf8').replace(
+/** A script's text with its includes pasted in: what Redis runs. */
+export function loadScriptSource(name: ScriptName): string {
+  return readFileSync(join(SCRIPT_DIR, `${name}.lua`), 'utf8').replace(
     /^-- @include "([\w-]+)"$/gm,
     (_, include: string) => readFileSync(join(SCRIPT_DIR, 'includes', `${include}.lua`), 'utf8'),
   );
+}
+
+function load(name: ScriptName): Script {
+  const source = loadScriptSource(name);
   return { source, sha: createHash('sha1').update(source).digest('hex') };
 }
 

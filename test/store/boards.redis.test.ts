@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
+import { createHash } from 'node:crypto';
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
+import { loadScriptSource } from '../../src/store/scripts';
 import { newTestClient, uniqueId } from '../support/redis';
 
 let redis: Redis;
@@ -84,6 +86,19 @@ describe('writes', () => {
     await expect(store.submit(id, [{ playerId: 'b', score: 5 }, { playerId: 'a', score: 1 }, { playerId: 'a', score: 1 }]))
       .rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await store.page(id, { limit: 10 })).toEqual(before);
+  });
+});
+
+describe('scripts', () => {
+  it('are called by SHA and reloaded when Redis has forgotten them', async () => {
+    const id = uniqueId('noscript');
+    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+    await redis.script('FLUSH');
+    const [result] = await store.submit(id, [{ playerId: 'a', score: 1 }]);
+    expect(result.entry.rank).toBe(1);
+    // The fallback EVAL cached the script under the SHA the store calls it by.
+    const sha = createHash('sha1').update(loadScriptSource('submit')).digest('hex');
+    expect(await redis.script('EXISTS', sha)).toEqual([1]);
   });
 });
 
