@@ -80,11 +80,9 @@ export class Leaderboards {
   }
 
   /** False when the player had no entry; NOT_FOUND for an unknown board, as for every write. */
-  async remove(boardId: string, playerId: string): Promise<boolean> {
-    const id = checkId(boardId, 'leaderboardId');
-    const player = checkId(playerId, 'playerId');
-    if (!(await this.store.getBoard(id))) throw notFound(`leaderboard ${id} does not exist`, { leaderboardId: id });
-    return this.store.remove(id, player);
+  /** NOT_FOUND for an unknown board; false when the player was not on it. */
+  remove(boardId: string, playerId: string): Promise<boolean> {
+    return this.store.remove(checkId(boardId, 'leaderboardId'), checkId(playerId, 'playerId'));
   }
 
   entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {

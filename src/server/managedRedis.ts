@@ -362,7 +362,7 @@ function signal(pid: number, name: NodeJS.Signals): void {
 }
 
 /** A port that is free right now; the OS never hands out 6379 from its ephemeral range. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);

@@ -1,6 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
-import { fromScriptError, StandingsError, unavailable } from '../errors';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
+import { redisCall } from './redisCall';
 import { encodePlayer } from './memberCodec';
 import { decodeCursor, direction, makeEntry, toScore, windowEntries } from './replies';
 import { runScript, type ScriptArg, type ScriptName } from './scripts';
@@ -53,7 +53,7 @@ export class LeaderboardStore {
       number, Buffer, Buffer, Buffer, number, number, number,
     ];
     // The index lives outside the board's slot, so it is written after the board itself.
-    await this.call(() => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id));
+    await redisCall(() => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id));
     this.buckets.set(input.id, buckets);
     return {
       created: created === 1,
@@ -69,7 +69,7 @@ export class LeaderboardStore {
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
-    const [sortOrder, updatePolicy, title, createdAt, buckets] = await this.call(() =>
+    const [sortOrder, updatePolicy, title, createdAt, buckets] = await redisCall(() =>
       this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets'),
     );
     if (!sortOrder) {
@@ -88,7 +88,7 @@ export class LeaderboardStore {
   }
 
   async listBoards(limit: number, afterId?: string): Promise<{ ids: string[]; hasMore: boolean }> {
-    const ids = await this.call(() =>
+    const ids = await redisCall(() =>
       this.redis.zrangebylex(BOARD_INDEX_KEY, afterId === undefined ? '-' : `(${afterId}`, '+', 'LIMIT', 0, limit + 1),
     );
     return { ids: ids.slice(0, limit), hasMore: ids.length > limit };
@@ -96,21 +96,21 @@ export class LeaderboardStore {
 
   async deleteBoard(id: string): Promise<boolean> {
     const keys = boardKeys(id);
-    await this.call(() => this.redis.zrem(BOARD_INDEX_KEY, id));
+    await redisCall(() => this.redis.zrem(BOARD_INDEX_KEY, id));
     const buckets = (await this.run('delete_board', [keys.config, keys.ranking], [keys.events])) as number;
     this.buckets.delete(id);
     if (buckets < 0) return false;
     for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
       const chunk: string[] = [];
       for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
-      await this.call(() => this.redis.unlink(...chunk));
+      await redisCall(() => this.redis.unlink(...chunk));
     }
     await this.unlinkMatching(keys.idempotencyPattern);
     return true;
   }
 
   async size(boardId: string): Promise<number> {
-    return this.call(() => this.redis.zcard(boardKeys(boardId).ranking));
+    return redisCall(() => this.redis.zcard(boardKeys(boardId).ranking));
   }
 
   async submit(boardId: string, submissions: Submission[]): Promise<SubmitResult[]> {
@@ -244,27 +244,15 @@ export class LeaderboardStore {
     for (const node of nodes) {
       let cursor = '0';
       do {
-        const [next, found] = await this.call(() => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
-        if (found.length) await this.call(() => node.unlink(...found));
+        const [next, found] = await redisCall(() => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+        if (found.length) await redisCall(() => node.unlink(...found));
         cursor = next;
       } while (cursor !== '0');
     }
   }
 
   private run(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
-    return this.call(() => runScript(this.redis, name, keys, args));
-  }
-
-  /** Script error replies become StandingsErrors; failures to reach Redis become UNAVAILABLE. */
-  private async call<T>(op: () => Promise<T>): Promise<T> {
-    try {
-      return await op();
-    } catch (err) {
-      const translated = fromScriptError(err);
-      if (translated instanceof StandingsError) throw translated;
-      if (err instanceof Error && err.name === 'ReplyError') throw err;
-      throw unavailable('Redis is unavailable', { cause: err instanceof Error ? err.message : String(err) });
-    }
+    return redisCall(() => runScript(this.redis, name, keys, args));
   }
 }
 

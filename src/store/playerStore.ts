@@ -1,6 +1,6 @@
 import type { Redis, Cluster } from 'ioredis';
-import { unavailable } from '../errors';
 import { PLAYER_PROFILES_KEY } from './keys';
+import { redisCall } from './redisCall';
 
 export interface PlayerProfile {
   id: string;
@@ -24,24 +24,14 @@ export class PlayerStore {
       country: profile.country,
       avatarUrl: profile.avatarUrl,
     };
-    await call(() => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
+    await redisCall(() => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
     return profile;
   }
 
   /** In input order, null for players without a profile. */
   async getPlayers(ids: readonly string[]): Promise<(PlayerProfile | null)[]> {
     if (ids.length === 0) return [];
-    const values = await call(() => this.redis.hmget(PLAYER_PROFILES_KEY, ...ids));
+    const values = await redisCall(() => this.redis.hmget(PLAYER_PROFILES_KEY, ...ids));
     return values.map((value, i) => (value === null ? null : { id: ids[i], ...(JSON.parse(value) as StoredProfile) }));
-  }
-}
-
-/** As in LeaderboardStore: an error Redis did not reply with means it could not be reached. */
-async function call<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (err) {
-    if (err instanceof Error && err.name === 'ReplyError') throw err;
-    throw unavailable('Redis is unavailable', { cause: err instanceof Error ? err.message : String(err) });
   }
 }

@@ -10,12 +10,12 @@
   Returns the player's 0-based rank before removal, or -1 when the player was not on the board.
   When a player was removed, bumps the board's version and publishes
     'v <version>\nr <player> <previous score> <previous rank0> <total>'.
-  Errors: STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
+  Errors: NOT_FOUND (no such board); STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
 ]]
 -- @include "common"
 
 local cfg = redis.call('HMGET', KEYS[1], 'buckets', 'sortOrder')
-if not cfg[1] then return -1 end
+if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 if cfg[1] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local token = redis.call('HGET', KEYS[3], ARGV[2])
 if not token then return -1 end

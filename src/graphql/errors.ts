@@ -1,0 +1,50 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import { type GraphQLFormattedError, Kind, type ASTNode } from 'graphql';
+import { ErrorCode, StandingsError } from '../errors';
+
+export interface ErrorLogger {
+  error(message: string): void;
+}
+
+/**
+ * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
+ * stores' UNAVAILABLE for a lost Redis connection) keep their code and `details`, and anything
+ * unexpected is logged and masked so internals never reach clients.
+ */
+export function createFormatError(logger: ErrorLogger) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    const where = { locations: formatted.locations, path: formatted.path };
+    if (original instanceof StandingsError) {
+      return { message: original.message, ...where, extensions: { code: original.code, details: original.details } };
+    }
+    const code = formatted.extensions?.code;
+    if (code === 'GRAPHQL_VALIDATION_FAILED' && isInputValueError(error)) {
+      return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_USER_INPUT } };
+    }
+    if (code === ErrorCode.INTERNAL) {
+      logger.error(`Internal error at ${formatted.path?.join('.') ?? 'request'}: ${describe(original)}`);
+      return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL } };
+    }
+    return formatted;
+  };
+}
+
+const VALUE_KINDS: ReadonlySet<string> = new Set([
+  Kind.INT, Kind.FLOAT, Kind.STRING, Kind.BOOLEAN, Kind.NULL, Kind.ENUM, Kind.LIST, Kind.OBJECT, Kind.OBJECT_FIELD,
+]);
+
+/**
+ * graphql-js rejects a bad literal argument (an unknown enum value, 3.5 for an Int, a malformed
+ * DateTime) during validation, which Apollo reports as GRAPHQL_VALIDATION_FAILED; the same value
+ * passed as a variable is BAD_USER_INPUT. Those errors point at the offending value node, which
+ * tells them apart from errors about the query's shape (unknown fields, missing arguments).
+ */
+function isInputValueError(error: unknown): boolean {
+  const nodes = (error as { nodes?: readonly ASTNode[] }).nodes;
+  return nodes !== undefined && nodes.length > 0 && nodes.every((node) => VALUE_KINDS.has(node.kind));
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}

@@ -1,0 +1,117 @@
+import DataLoader from 'dataloader';
+import type { Leaderboards } from '../domain/leaderboards';
+import { MAX_BATCH_SIZE } from '../domain/limits';
+import type { Players } from '../domain/players';
+import { checkId } from '../domain/validation';
+import type { PlayerProfile } from '../store/playerStore';
+import type { BoardConfig } from '../store/types';
+import { type EntryModel, onBoard } from './models';
+
+export interface Services {
+  leaderboards: Leaderboards;
+  players: Players;
+}
+
+/**
+ * Per-request batching and caching. The `entry`/`entries` lookups on one board that a request
+ * makes become one store call (one Redis round trip) whatever the query's shape; only a lookup
+ * that needs another one's result (entries under `Entry.leaderboard`) comes in a later call.
+ * The profiles of entries read together are one call too. Loaders cache, so they must never
+ * outlive their request.
+ */
+export interface Loaders {
+  board: DataLoader<string, BoardConfig | null>;
+  entries(boardId: string): DataLoader<string, EntryModel | null>;
+  player: DataLoader<string, PlayerProfile | null>;
+  /** A write changed the board: later reads in the same request must see it. */
+  forgetBoard(boardId: string): void;
+}
+
+export function createLoaders({ leaderboards, players }: Services): Loaders {
+  const boardReads = new Set<Promise<unknown>>();
+  const board = new DataLoader<string, BoardConfig | null>((ids) => {
+    // One failed read (a malformed id throws at once) fails only the fields that asked for it.
+    const read = Promise.all(
+      ids.map(async (id) => {
+        try {
+          return await leaderboards.getBoard(id);
+        } catch (err) {
+          return err as Error;
+        }
+      }),
+    );
+    boardReads.add(read);
+    const done = () => boardReads.delete(read);
+    read.then(done, done);
+    return read;
+  });
+  const entriesByBoard = new Map<string, DataLoader<string, EntryModel | null>>();
+  const player = new DataLoader<string, PlayerProfile | null>(
+    (ids) => loadValid(ids, (id) => checkId(id, 'id'), (valid) => players.get(valid)),
+    { maxBatchSize: MAX_BATCH_SIZE },
+  );
+
+  return {
+    board,
+    player,
+    entries(boardId) {
+      let loader = entriesByBoard.get(boardId);
+      if (!loader) {
+        loader = new DataLoader(
+          (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), async (valid) => {
+            const entries = await leaderboards.entries(boardId, valid);
+            return entries.map((entry) => entry && onBoard(boardId, entry));
+          }),
+          { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: afterBoardReads(boardReads) },
+        );
+        entriesByBoard.set(boardId, loader);
+      }
+      return loader;
+    },
+    forgetBoard(boardId) {
+      board.clear(boardId);
+      entriesByBoard.delete(boardId);
+    },
+  };
+}
+
+/**
+ * Holds an entries batch back while a board read of the same request is in flight: fields under
+ * `leaderboard(id:)` ask for entries only once their board is read, and waiting lets them join
+ * the batch of the other lookups instead of costing a round trip of their own. setImmediate runs
+ * after the microtasks in which GraphQL calls those child resolvers.
+ */
+function afterBoardReads(boardReads: Set<Promise<unknown>>) {
+  return (dispatch: () => void) => {
+    const attempt = () => {
+      if (boardReads.size === 0) return dispatch();
+      void Promise.allSettled([...boardReads]).then(() => setImmediate(attempt));
+    };
+    setImmediate(attempt);
+  };
+}
+
+/**
+ * Loads the keys that pass `check` in one call; a malformed key fails only the fields that asked
+ * for it instead of the whole batch.
+ */
+async function loadValid<V>(
+  keys: readonly string[], check: (key: string) => string, load: (valid: string[]) => Promise<V[]>,
+): Promise<(V | Error)[]> {
+  const results: (V | Error)[] = new Array(keys.length);
+  const valid: string[] = [];
+  const positions: number[] = [];
+  keys.forEach((key, i) => {
+    try {
+      valid.push(check(key));
+      positions.push(i);
+    } catch (err) {
+      results[i] = err as Error;
+    }
+  });
+  if (valid.length > 0) {
+    const values = await load(valid);
+    values.forEach((value, j) => (results[positions[j]] = value));
+  }
+  return results;
+}

@@ -1,0 +1,27 @@
+import type { Entry, RankWindow, SubmitResult } from '../store/types';
+
+/**
+ * What resolvers pass down as parents where the store's types are not enough (codegen maps the
+ * GraphQL types onto these): store entries do not know their board, but `Entry.leaderboard`
+ * needs it, so entries carry it.
+ */
+export interface EntryModel extends Entry {
+  boardId: string;
+}
+
+export interface RankWindowModel extends Omit<RankWindow, 'center' | 'entries'> {
+  center: EntryModel | null;
+  entries: EntryModel[];
+}
+
+export interface SubmitScorePayloadModel extends Omit<SubmitResult, 'entry'> {
+  entry: EntryModel;
+}
+
+export const onBoard = (boardId: string, entry: Entry): EntryModel => ({ ...entry, boardId });
+
+export const windowOnBoard = (boardId: string, window: RankWindow): RankWindowModel => ({
+  total: window.total,
+  center: window.center && onBoard(boardId, window.center),
+  entries: window.entries.map((entry) => onBoard(boardId, entry)),
+});

@@ -1,0 +1,16 @@
+import type { EntryResolvers } from '../../generated/graphql';
+import { notFound } from '../../errors';
+
+export const Entry: EntryResolvers = {
+  reachedAt: (entry) => entry.reachedAtMicros,
+  async player(entry, _args, { loaders }) {
+    const profile = await loaders.player.load(entry.playerId);
+    return profile ?? { id: entry.playerId, displayName: null, country: null, avatarUrl: null };
+  },
+  async leaderboard(entry, _args, { loaders }) {
+    const board = await loaders.board.load(entry.boardId);
+    // Only possible when the board was deleted while this request was being resolved.
+    if (!board) throw notFound(`leaderboard ${entry.boardId} does not exist`, { leaderboardId: entry.boardId });
+    return board;
+  },
+};

@@ -1,0 +1,47 @@
+import type { LeaderboardResolvers } from '../../generated/graphql';
+import type { Page } from '../../store/types';
+import { type EntryModel, onBoard, windowOnBoard } from '../models';
+
+export const Leaderboard: LeaderboardResolvers = {
+  createdAt: (board) => board.createdAt * 1000,
+  size: (board, _args, { leaderboards }) => leaderboards.size(board.id),
+  entry: (board, { playerId }, { loaders }) => loaders.entries(board.id).load(playerId),
+  async entries(board, { first, after, offset, fromBottom }, { leaderboards }) {
+    const page = await leaderboards.page(board.id, {
+      limit: first,
+      after: after ?? undefined,
+      offset: offset ?? undefined,
+      fromBottom: fromBottom ?? false,
+    });
+    return entryConnection(board.id, page, fromBottom ?? false);
+  },
+  async around(board, { playerId, radius }, { leaderboards }) {
+    const window = await leaderboards.around(board.id, playerId, radius);
+    return window && windowOnBoard(board.id, window);
+  },
+  async aroundScore(board, { score, radius }, { leaderboards }) {
+    return windowOnBoard(board.id, await leaderboards.aroundScore(board.id, score, radius));
+  },
+  async topPercent(board, { percent, limit }, { leaderboards }) {
+    const { entries } = await leaderboards.topPercent(board.id, percent, limit);
+    return entries.map((entry) => onBoard(board.id, entry));
+  },
+};
+
+function entryConnection(boardId: string, page: Page, fromBottom: boolean) {
+  const nodes = page.entries.map((entry) => onBoard(boardId, entry));
+  const first: EntryModel | undefined = nodes[0];
+  const last: EntryModel | undefined = nodes[nodes.length - 1];
+  return {
+    nodes,
+    edges: nodes.map((node) => ({ cursor: node.cursor, node })),
+    totalCount: page.total,
+    pageInfo: {
+      hasNextPage: page.hasMore,
+      // Whether anything precedes this page in the direction read, from the first entry's rank.
+      hasPreviousPage: first !== undefined && (fromBottom ? first.rank < page.total : first.rank > 1),
+      startCursor: first?.cursor ?? null,
+      endCursor: last?.cursor ?? null,
+    },
+  };
+}

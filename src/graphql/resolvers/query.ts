@@ -1,0 +1,30 @@
+import type { QueryResolvers } from '../../generated/graphql';
+import { checkBatchSize } from '../../domain/validation';
+import type { BoardConfig } from '../../store/types';
+
+export const Query: QueryResolvers = {
+  leaderboard: (_root, { id }, { loaders }) => loaders.board.load(id),
+  async leaderboards(_root, { first, after }, { leaderboards, loaders }) {
+    const { ids, hasMore } = await leaderboards.listBoards(first, after ?? undefined);
+    const boards = await Promise.all(ids.map((id) => loaders.board.load(id)));
+    // A board deleted between listing and reading is simply left out.
+    const nodes = boards.filter((board): board is BoardConfig => board !== null);
+    return {
+      nodes,
+      edges: nodes.map((node) => ({ cursor: node.id, node })),
+      pageInfo: {
+        hasNextPage: hasMore,
+        hasPreviousPage: after != null,
+        startCursor: nodes[0]?.id ?? null,
+        endCursor: nodes[nodes.length - 1]?.id ?? null,
+      },
+    };
+  },
+  entries(_root, { leaderboardId, playerIds }, { loaders }) {
+    if (playerIds.length === 0) return [];
+    checkBatchSize(playerIds.length, 'playerIds');
+    const loader = loaders.entries(leaderboardId);
+    return Promise.all(playerIds.map((playerId) => loader.load(playerId)));
+  },
+  player: (_root, { id }, { loaders }) => loaders.player.load(id),
+};

@@ -1,0 +1,24 @@
+import { fromScriptError, StandingsError, unavailable } from '../errors';
+
+/**
+ * Errors that mean Redis could not be reached or did not answer in time, as ioredis reports
+ * them with enableOfflineQueue off and bounded retries. Anything else (a bug, a missing file)
+ * stays an internal error, so it is logged rather than blamed on Redis.
+ */
+const UNREACHABLE = /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|connect ETIMEDOUT|LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN/;
+
+/** Runs one Redis operation: script error replies become StandingsErrors, outages UNAVAILABLE. */
+export async function redisCall<T>(op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    const translated = fromScriptError(err);
+    if (translated instanceof StandingsError) throw translated;
+    if (err instanceof Error && (err.name === 'MaxRetriesPerRequestError' || UNREACHABLE.test(err.message))) {
+      const outage = unavailable('Redis is unavailable');
+      outage.cause = err;
+      throw outage;
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,76 @@
+import { createBoard, TestServer } from './harness';
+import { uniqueId } from '../support/redis';
+
+let server: TestServer;
+const boardId = uniqueId('http');
+beforeAll(async () => {
+  server = await TestServer.start();
+  await createBoard(server, boardId);
+});
+afterAll(() => server.stop());
+
+const get = (query: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.graphqlUrl}?query=${encodeURIComponent(query)}`, { headers });
+
+describe('HTTP surface', () => {
+  it('serves /healthz and /readyz', async () => {
+    const health = await fetch(`${server.baseUrl}/healthz`);
+    expect([health.status, await health.json()]).toEqual([200, { status: 'ok' }]);
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    expect([ready.status, await ready.json()]).toEqual([200, { status: 'ready' }]);
+  });
+
+  it('answers queries over GET when the request cannot be a cross-site one', async () => {
+    const response = await get(`{ leaderboard(id: "${boardId}") { id } }`, { 'apollo-require-preflight': 'true' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { leaderboard: { id: boardId } } });
+    // Apollo's CSRF prevention: a "simple" GET could come from any web page.
+    expect((await get(`{ leaderboard(id: "${boardId}") { id } }`)).status).toBe(400);
+  });
+
+  it('refuses mutations over GET', async () => {
+    const response = await get(`mutation { deleteLeaderboard(id: "${boardId}") }`, { 'apollo-require-preflight': 'true' });
+    expect(response.status).toBe(405);
+    expect((await server.data(`{ leaderboard(id: "${boardId}") { id } }`)).leaderboard).toEqual({ id: boardId });
+  });
+
+  it('shows the Apollo landing page to a browser outside production', async () => {
+    const response = await fetch(server.graphqlUrl, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toMatch(/Apollo/);
+  });
+
+  it('allows introspection outside production', async () => {
+    const data = await server.data('{ __type(name: "Entry") { fields { name } } }');
+    expect(data.__type.fields.map((field: { name: string }) => field.name)).toEqual(
+      expect.arrayContaining(['playerId', 'score', 'rank', 'sharedRank', 'percentile', 'reachedAt', 'leaderboard', 'player']),
+    );
+  });
+});
+
+describe('in production', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await TestServer.start(undefined, { nodeEnv: 'production' });
+  });
+  afterAll(() => production.stop());
+
+  it('turns introspection off', async () => {
+    const [error] = await production.errors('{ __schema { types { name } } }');
+    expect(error.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect((await production.data(`{ leaderboard(id: "${boardId}") { id } }`)).leaderboard).toEqual({ id: boardId });
+  });
+});
+
+describe('stop()', () => {
+  it('finishes the request in flight, then closes the listener', async () => {
+    const stopping = await TestServer.start();
+    const inFlight = stopping.post(`{ leaderboard(id: "${boardId}") { id size } }`);
+    // The request has reached the server before stop() begins: stop waits for it.
+    await new Promise<void>((resolve) => stopping.server.httpServer.once('request', () => resolve()));
+    await stopping.stop();
+    expect((await inFlight).body).toEqual({ data: { leaderboard: { id: boardId, size: 0 } } });
+    await expect(fetch(`${stopping.baseUrl}/healthz`)).rejects.toThrow();
+  });
+});
