@@ -1,7 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
 import { redisCall } from './redisCall';
-import { encodePlayer } from './memberCodec';
 import { decodeCursor, direction, makeEntry, toScore, windowEntries } from './replies';
 import { runScript, type ScriptArg, type ScriptName } from './scripts';
 import type {
@@ -123,7 +122,7 @@ export class LeaderboardStore {
         bucketKeys.push(keys.bucket(bucketOf(s.playerId, buckets)));
         if (s.idempotencyKey !== undefined) idempotencyKeys.push(keys.idempotency(s.idempotencyKey));
         args.push(
-          s.playerId, encodePlayer(s.playerId), formatScore(s.score),
+          s.playerId, formatScore(s.score),
           s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
         );
       }
@@ -149,7 +148,7 @@ export class LeaderboardStore {
     const keys = boardKeys(boardId);
     const rank0 = (await this.withBuckets(boardId, (buckets) =>
       this.run('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
-        buckets, playerId, encodePlayer(playerId), keys.events,
+        buckets, playerId, keys.events,
       ]),
     )) as number;
     return rank0 >= 0;
@@ -158,10 +157,8 @@ export class LeaderboardStore {
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
     const keys = boardKeys(boardId);
     const reply = (await this.withBuckets(boardId, (buckets) => {
-      const args: ScriptArg[] = [buckets];
-      for (const id of playerIds) args.push(id, encodePlayer(id));
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
-      return this.run('entries', [keys.config, keys.ranking, ...bucketKeys], args);
+      return this.run('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
     })) as Reply;
     if (reply.length === 0) return playerIds.map(() => null);
     const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
@@ -190,7 +187,7 @@ export class LeaderboardStore {
   async around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
     const keys = boardKeys(boardId);
     const window = await this.withBuckets(boardId, (buckets) =>
-      this.readWindow(boardId, 'around', [radius, 'player', playerId, encodePlayer(playerId), buckets],
+      this.readWindow(boardId, 'around', [radius, 'player', playerId, buckets],
         keys.bucket(bucketOf(playerId, buckets))),
     );
     const center = window.flags[0];

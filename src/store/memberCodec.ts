@@ -11,23 +11,10 @@
  * BENCHMARKS.md for what that saves at 1M members). Bucket hashes keep the token alone, and
  * drop a 0 sequence byte (scripts/includes/common.lua, memberOf).
  *
- * Lua builds tokens (it owns the clock); Node builds player codes and decodes members.
+ * Lua builds members (scripts/includes/common.lua: playerCode, memberOf; submit.lua: token);
+ * Node only decodes them.
  */
 const MOMENT_BYTES = 7;
-const NUMERIC_ID = /^(?:0|[1-9][0-9]{0,14})$/;
-
-export function encodePlayer(playerId: string): Buffer {
-  if (NUMERIC_ID.test(playerId)) {
-    let n = Number(playerId);
-    const bytes: number[] = [];
-    do {
-      bytes.unshift(n % 256);
-      n = Math.floor(n / 256);
-    } while (n > 0);
-    return Buffer.from([bytes.length, ...bytes]);
-  }
-  return Buffer.concat([Buffer.from([0]), Buffer.from(playerId, 'utf8')]);
-}
 
 export interface DecodedMember {
   playerId: string;

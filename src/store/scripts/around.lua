@@ -6,8 +6,7 @@
   ARGV[1] radius
   ARGV[2] 'player' or 'score'
   ARGV[3] player id, or the score (%.17g)
-  ARGV[4] player code (player mode)
-  ARGV[5] the bucket count the caller used to pick the bucket key (player mode)
+  ARGV[4] the bucket count the caller used to pick the bucket key (player mode)
   Errors: STALE_BUCKETS (player mode: the board was re-created with another bucket count)
   Returns {} for an unknown board, {sortOrder, total, -1} when the player is absent, else
     {sortOrder, total, start0, sharedRank of the first, center index0 or -1, member, score, ...}
@@ -27,9 +26,9 @@ local total = redis.call('ZCARD', ranking)
 
 local center, first, size = -1, 0, 0
 if ARGV[2] == 'player' then
-  if cfg[2] ~= ARGV[5] then return redis.error_reply(STALE_BUCKETS) end
+  if cfg[2] ~= ARGV[4] then return redis.error_reply(STALE_BUCKETS) end
   local token = redis.call('HGET', KEYS[3], ARGV[3])
-  center = token and redis.call('ZRANK', ranking, memberOf(token, ARGV[4]))
+  center = token and redis.call('ZRANK', ranking, memberOf(token, ARGV[3]))
   if not center then return {sortOrder, total, -1} end
   first, size = center - radius, 2 * radius + 1
 else

@@ -4,7 +4,7 @@
   KEYS[2]      ranking zset st:{b}:z
   KEYS[3..]    the bucket hash of each player
   ARGV[1]      the bucket count the caller used to pick bucket keys
-  ARGV[2..]    two per player: player id, player code (member suffix)
+  ARGV[2..]    the player ids, in the order of KEYS[3..]
   Errors: STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
   Returns {} for an unknown board, else {sortOrder, total, then four per player:
           member or '', stored score or '', rank0 or -1, sharedRank or -1}
@@ -18,8 +18,8 @@ if cfg[2] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local ranking = KEYS[2]
 local reply = {sortOrder, redis.call('ZCARD', ranking)}
 for i = 1, #KEYS - 2 do
-  local token = redis.call('HGET', KEYS[2 + i], ARGV[2 * i])
-  local member = token and memberOf(token, ARGV[2 * i + 1])
+  local token = redis.call('HGET', KEYS[2 + i], ARGV[1 + i])
+  local member = token and memberOf(token, ARGV[1 + i])
   local stored = member and redis.call('ZSCORE', ranking, member)
   if stored then
     reply[#reply + 1] = member

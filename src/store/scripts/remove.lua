@@ -5,8 +5,7 @@
   KEYS[3] the player's bucket hash
   ARGV[1] the bucket count the caller used to pick the bucket key
   ARGV[2] player id
-  ARGV[3] player code (member suffix)
-  ARGV[4] the board's event channel (st:{b}:events)
+  ARGV[3] the board's event channel (st:{b}:events)
   Returns the player's 0-based rank before removal, or -1 when the player was not on the board.
   When a player was removed, bumps the board's version and publishes
     'v <version>\nr <player> <previous score> <previous rank0> <total>'.
@@ -20,12 +19,12 @@ if cfg[1] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local token = redis.call('HGET', KEYS[3], ARGV[2])
 if not token then return -1 end
 redis.call('HDEL', KEYS[3], ARGV[2])
-local member = memberOf(token, ARGV[3])
+local member = memberOf(token, ARGV[2])
 local stored = redis.call('ZSCORE', KEYS[2], member)
 if not stored then return -1 end
 local rank = redis.call('ZRANK', KEYS[2], member)
 redis.call('ZREM', KEYS[2], member)
 local version = redis.call('HINCRBY', KEYS[1], 'version', 1)
-redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat({'r', ARGV[2], fmt(direction(cfg[2]) * tonumber(stored)), rank,
+redis.call('SPUBLISH', ARGV[3], 'v ' .. version .. '\n' .. table.concat({'r', ARGV[2], fmt(direction(cfg[2]) * tonumber(stored)), rank,
   redis.call('ZCARD', KEYS[2])}, ' '))
 return rank

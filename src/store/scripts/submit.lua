@@ -9,7 +9,7 @@
   ARGV[2]        n, the number of submissions
   ARGV[3]        idempotency TTL in seconds
   ARGV[4]        the board's event channel (st:{b}:events)
-  ARGV[5..]      five per submission: player id, player code (member suffix), score (%.17g),
+  ARGV[5..]      four per submission: player id, score (%.17g),
                  reachedAt in µs ('' for a live submission), '1' when it has an idempotency key
   Returns {sortOrder, then one array per submission:
     {member, stored score, rank0, sharedRank, total, previous stored score or '',
@@ -35,11 +35,11 @@ local dir, policy, clock = direction(cfg[1]), cfg[2], tonumber(cfg[3])
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
 
-local function arg(i, field) return ARGV[4 + (i - 1) * 5 + field] end
+local function arg(i, field) return ARGV[4 + (i - 1) * 4 + field] end
 
 local idemKeys, nextIdem = {}, 3 + n
 for i = 1, n do
-  if arg(i, 5) == '1' then idemKeys[i] = KEYS[nextIdem]; nextIdem = nextIdem + 1 end
+  if arg(i, 4) == '1' then idemKeys[i] = KEYS[nextIdem]; nextIdem = nextIdem + 1 end
 end
 
 -- The player's current member and stored score, ignoring a bucket entry whose member is gone
@@ -47,7 +47,7 @@ end
 local function current(i)
   local token = redis.call('HGET', KEYS[2 + i], arg(i, 1))
   if not token then return nil end
-  local member = memberOf(token, arg(i, 2))
+  local member = memberOf(token, arg(i, 1))
   local stored = redis.call('ZSCORE', ranking, member)
   if not stored then return nil end
   return member, dir * tonumber(stored)
@@ -64,7 +64,7 @@ end
 -- in it more than once.
 local simulated, seenIdem = {}, {}
 for i = 1, n do
-  local at, key = arg(i, 4), idemKeys[i]
+  local at, key = arg(i, 3), idemKeys[i]
   if at ~= '' and tonumber(at) > now then
     return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in the future')
   end
@@ -77,7 +77,7 @@ for i = 1, n do
       local _, stored = current(i)
       old = stored
     end
-    local total = nextScore(old, tonumber(arg(i, 3)))
+    local total = nextScore(old, tonumber(arg(i, 2)))
     if math.abs(total) > MAX_SCORE then
       return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': the total would leave |score| <= 2^53 - 1')
     end
@@ -118,7 +118,7 @@ for i = 1, n do
     result[9] = 1
     results[i + 1] = result
   else
-    local player, code, submitted, at = arg(i, 1), arg(i, 2), tonumber(arg(i, 3)), arg(i, 4)
+    local player, submitted, at = arg(i, 1), tonumber(arg(i, 2)), arg(i, 3)
     local member, old = current(i)
     local previousRank = member and redis.call('ZRANK', ranking, member) or -1
     local score = nextScore(old, submitted)
@@ -135,7 +135,7 @@ for i = 1, n do
       if moment > clock then clock, clockMoved = moment, true end
       local tok = token(moment, seq)
       if member then redis.call('ZREM', ranking, member) end
-      member = tok .. code
+      member = tok .. playerCode(player)
       redis.call('ZADD', ranking, dir * score, member)
       redis.call('HSET', KEYS[2 + i], player, storedToken(tok))
     end
