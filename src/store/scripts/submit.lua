@@ -28,7 +28,7 @@ local MAX_SCORE = 9007199254740991
 local cfgKey, ranking = KEYS[1], KEYS[2]
 local n, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
 
-local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets')
+local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets', 'version')
 if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 if cfg[4] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local dir, policy, clock = direction(cfg[1]), cfg[2], tonumber(cfg[3])
@@ -109,7 +109,7 @@ local function token(moment, seq)
   return table.concat(out)
 end
 
-local results, events, clockMoved = {cfg[1]}, {}, false
+local results, events = {cfg[1]}, {}
 for i = 1, n do
   local key = idemKeys[i]
   local saved = key and redis.call('GET', key)
@@ -132,7 +132,7 @@ for i = 1, n do
       else
         moment, seq = tonumber(at), redis.call('HINCRBY', cfgKey, 'seq', 1)
       end
-      if moment > clock then clock, clockMoved = moment, true end
+      if moment > clock then clock = moment end
       local tok = token(moment, seq)
       if member then redis.call('ZREM', ranking, member) end
       member = tok .. playerCode(player)
@@ -153,9 +153,10 @@ for i = 1, n do
     results[i + 1] = result
   end
 end
-if clockMoved then redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock)) end
 if #events > 0 then
-  local version = redis.call('HINCRBY', cfgKey, 'version', 1)
+  -- The clock only moves when something changed, so one HSET keeps both.
+  local version = (tonumber(cfg[5]) or 0) + 1
+  redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock), 'version', version)
   redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat(events, '\n'))
 end
 return results
