@@ -26,6 +26,8 @@ export interface DevRedisOptions extends CommonOptions {
 /** Tests: a throwaway server in a temp dir, nothing written to disk. */
 export interface TestRedisOptions extends CommonOptions {
   persistence: 'none';
+  /** More redis-server arguments, e.g. `['--cluster-enabled', 'yes']` for a Cluster node. */
+  extraArgs?: string[];
 }
 
 export type ManagedRedisOptions = DevRedisOptions | TestRedisOptions;
@@ -71,7 +73,7 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-redis-'));
     try {
       const port = options.port ?? (await freePort());
-      const child = await launch(binary, dir, port, ['--appendonly', 'no'], timeoutMs);
+      const child = await launch(binary, dir, port, ['--appendonly', 'no', ...(options.extraArgs ?? [])], timeoutMs);
       return track({ pid: child.pid!, port, reused: false, child, throwaway: true }, () =>
         fs.rmSync(dir, { recursive: true, force: true }),
       );
