@@ -1,0 +1,305 @@
+/**
+ * Live updates under load: N graphql-ws clients subscribed to one board while a writer submits W
+ * scores per second. Standings runs as it ships in its own process (bench/peers, loopback only,
+ * on a throwaway Redis); the clients and the writer run here, the writer through the store (one
+ * script call per write, as a game backend's write through any instance would be).
+ *
+ *   npm run bench:live                                       # 1,000, 5,000 and 10,000 clients
+ *   npm run bench:live -- 10000 --writes 100 --seconds 20 --board 100000
+ *
+ * Three mixes, each on a fresh Redis and server, on a board of 100,000 players (client i is
+ * player i, for the mixes that follow players):
+ *   - top: every client follows topChanged(first: 10), and every write puts a new leader in the
+ *     top 10. Worst case for spectators: every client gets an update every tick.
+ *   - rank: client i follows rankChanged for player i, and each write gives a random one of those
+ *     players a random score, which moves them past about a third of the board. Worst case for
+ *     players: nearly every client gets an update every tick.
+ *   - game: as rank, but each write improves a random player's score by 1 to 10, as players of a
+ *     running game do: it moves them past a few others, so few clients get an update.
+ * Latency is from just before a write is sent to Redis to when a client receives the first update
+ * that shows it, so it includes the coalescing wait (up to 100 ms). For `top` every update counts
+ * (via TopUpdate.version); for the others the update a player gets for their own write. The npm
+ * script raises the open-file limit to its hard limit (each client is a socket here and in the
+ * server). Results go to BENCHMARKS.md (section "live").
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
+import { type Client, createClient } from 'graphql-ws';
+import type Redis from 'ioredis';
+import WebSocket from 'ws';
+import type { Submission } from '../src/store/types';
+import { formatCount, parseArgs, runBench } from './cli';
+import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
+import { BENCH_API_KEY, launchPeer } from './peers/launch';
+
+const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000 }, [1_000, 5_000, 10_000]);
+const CONNECTING_AT_ONCE = 200;
+const TARGET = { clients: 10_000, writes: 100, p99Ms: 250 };
+const HISTOGRAM_MS = 10_000;
+
+interface Mix {
+  name: 'top' | 'rank' | 'game';
+  subscription(client: number): { query: string; variables: Record<string, unknown> };
+  /** The k-th write; `sentAt` is when it went out. */
+  write(k: number, random: (below: number) => number, sentAt: number): Submission;
+  /** Records the latencies of the writes an update shows for the first time. */
+  received(client: number, data: any, now: number, record: (ms: number) => void): void;
+}
+
+function topMix(): Mix {
+  const sent: number[] = [];
+  let startVersion = 0;
+  const seen = new Map<number, number>();
+  return {
+    name: 'top',
+    subscription: () => ({
+      query: 'subscription ($board: ID!) { topChanged(leaderboardId: $board, first: 10) { version entries { rank playerId score } } }',
+      variables: { board: BOARD_ID },
+    }),
+    write(k, _random, sentAt) {
+      // Every write makes a new leader, so the board's version after write k is startVersion + k + 1.
+      sent[k] = sentAt;
+      return { playerId: playerId(k % 50), score: 1_000_000 + k };
+    },
+    received(client, data, now, record) {
+      const version = Number(data.topChanged.version);
+      const last = seen.get(client);
+      if (last === undefined) startVersion = Math.max(startVersion, version);
+      else for (let v = last + 1; v <= version; v++) if (sent[v - startVersion - 1] !== undefined) record(now - sent[v - startVersion - 1]);
+      seen.set(client, version);
+    },
+  };
+}
+
+/**
+ * Client i follows rankChanged for player i; `nextScore` picks each write's new score for a random
+ * one of them. Latency: a player's update that shows their own write.
+ */
+function playersMix(name: Mix['name'], clients: number, nextScore: (client: number, random: (below: number) => number) => number): Mix {
+  const pending = new Map<number, { score: number; sentAt: number }>();
+  return {
+    name,
+    subscription: (client) => ({
+      query: 'subscription ($board: ID!, $player: ID!) { rankChanged(leaderboardId: $board, playerId: $player) { entry { rank score } previousRank cause } }',
+      variables: { board: BOARD_ID, player: playerId(client) },
+    }),
+    write(_k, random, sentAt) {
+      const client = random(clients);
+      const score = nextScore(client, random);
+      pending.set(client, { score, sentAt });
+      return { playerId: playerId(client), score };
+    },
+    received(client, data, now, record) {
+      const write = pending.get(client);
+      if (write && data.rankChanged.entry?.score === write.score) {
+        record(now - write.sentAt);
+        pending.delete(client);
+      }
+    },
+  };
+}
+
+/** Random new scores: each write moves a player far, past about a third of the board. */
+const rankMix = (clients: number) =>
+  // The fraction tells this write's score from the player's earlier ones.
+  playersMix('rank', clients, (_client, random) => random(3001) + (random(999) + 1) / 1000);
+
+/** Players improving a little, as in a running game: each write moves a player past a few others. */
+function gameMix(clients: number): Mix {
+  const scores = Float64Array.from({ length: clients }, (_, i) => scoreOf(i));
+  return playersMix('game', clients, (client, random) => (scores[client] += 1 + random(10)));
+}
+
+class Histogram {
+  private readonly counts = new Uint32Array(HISTOGRAM_MS + 1);
+  count = 0;
+  max = 0;
+
+  record(ms: number): void {
+    this.counts[Math.min(HISTOGRAM_MS, Math.max(0, Math.floor(ms)))]++;
+    this.count++;
+    this.max = Math.max(this.max, ms);
+  }
+
+  percentile(share: number): number {
+    let seen = 0;
+    for (let ms = 0; ms <= HISTOGRAM_MS; ms++) {
+      seen += this.counts[ms];
+      if (seen > share * this.count) return ms + 1;
+    }
+    return HISTOGRAM_MS;
+  }
+}
+
+/** Opens `count` clients, each with its subscription, and resolves once every one has its first update. */
+async function connectClients(url: string, count: number, mix: Mix, onData: (client: number, data: any) => void): Promise<Client[]> {
+  const clients: Client[] = [];
+  for (let from = 0; from < count; from += CONNECTING_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(CONNECTING_AT_ONCE, count - from) }, (_, j) => from + j);
+    await Promise.all(
+      batch.map(
+        (i) =>
+          new Promise<void>((resolve, reject) => {
+            const client = createClient({
+              url: url.replace(/^http/, 'ws'),
+              webSocketImpl: WebSocket,
+              connectionParams: { authorization: `Bearer ${BENCH_API_KEY}` },
+              retryAttempts: 0,
+            });
+            clients.push(client);
+            let first = true;
+            client.subscribe(mix.subscription(i), {
+              next: (message) => {
+                if (message.errors) return reject(new Error(JSON.stringify(message.errors)));
+                onData(i, message.data);
+                if (first) resolve();
+                first = false;
+              },
+              error: (err) => reject(err instanceof Error ? err : new Error(`client ${i}: ${JSON.stringify(err)}`)),
+              complete: () => undefined,
+            });
+          }),
+      ),
+    );
+  }
+  return clients;
+}
+
+async function serverMetrics(url: string) {
+  const text = await (await fetch(url.replace('/graphql', '/metrics'))).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return { rssMb: value('process_resident_memory_bytes') / 2 ** 20, cpuSeconds: value('process_cpu_seconds_total') };
+}
+
+/** CPU seconds the whole machine spent busy (Linux /proc/stat, in USER_HZ ticks of 10 ms). */
+function machineBusySeconds(): number {
+  const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return (user + nice + system + irq + softirq) / 100;
+}
+
+async function redisCounters(redis: Redis) {
+  const stats = await redis.info('commandstats');
+  const calls = [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
+  const cpu = await redis.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)![1]);
+  return { calls, cpuSeconds: seconds('used_cpu_user') + seconds('used_cpu_sys') };
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+interface Row {
+  clients: number;
+  mix: string;
+  writesPerSecond: number;
+  updatesPerSecond: number;
+  latency: Histogram;
+  serverCpu: number;
+  rssStartMb: number;
+  rssPeakMb: number;
+  redisCallsPerWrite: number;
+  redisCpu: number;
+  benchCpu: number;
+  /** CPU the rest of the machine (other processes: another bench, a build) used meanwhile. */
+  otherCpu: number;
+}
+
+async function run(clients: number, mix: Mix): Promise<Row> {
+  let row: Row | undefined;
+  const boardSize = Math.max(options.board, clients);
+  await withBenchBoard(boardSize, async (redisUrl, store) => {
+    await growBoard(store, 0, boardSize, false);
+    const peer = await launchPeer('standings', redisUrl);
+    let connected: Client[] = [];
+    try {
+      const latency = new Histogram();
+      let updates = 0;
+      connected = await connectClients(peer.url, clients, mix, (client, data) => {
+        updates++;
+        mix.received(client, data, performance.now(), (ms) => latency.record(ms));
+      });
+      const updatesBefore = updates;
+      const [redisBefore, serverBefore] = await Promise.all([redisCounters(store.redis as Redis), serverMetrics(peer.url)]);
+      const cpuBefore = process.cpuUsage();
+      const machineBefore = machineBusySeconds();
+      let rssPeakMb = serverBefore.rssMb;
+      const sampler = setInterval(() => {
+        void serverMetrics(peer.url).then(({ rssMb }) => (rssPeakMb = Math.max(rssPeakMb, rssMb)));
+      }, 1000);
+
+      const random = seededRandom(clients);
+      const total = options.writes * options.seconds;
+      const started = performance.now();
+      for (let k = 0; k < total; k++) {
+        const wait = started + (k * 1000) / options.writes - performance.now();
+        if (wait > 0) await delay(wait);
+        const sentAt = performance.now();
+        await store.submit(BOARD_ID, [mix.write(k, random, sentAt)]);
+      }
+      const writingSeconds = (performance.now() - started) / 1000;
+      await delay(1000); // the last updates
+      clearInterval(sampler);
+      const elapsed = (performance.now() - started) / 1000;
+      const cpu = process.cpuUsage(cpuBefore);
+      const machine = (machineBusySeconds() - machineBefore) / elapsed;
+      const [redisAfter, serverAfter] = await Promise.all([redisCounters(store.redis as Redis), serverMetrics(peer.url)]);
+      const serverCpu = (serverAfter.cpuSeconds - serverBefore.cpuSeconds) / elapsed;
+      const redisCpu = (redisAfter.cpuSeconds - redisBefore.cpuSeconds) / elapsed;
+      const benchCpu = (cpu.user + cpu.system) / 1e6 / elapsed;
+      row = {
+        clients,
+        mix: mix.name,
+        writesPerSecond: total / writingSeconds,
+        updatesPerSecond: (updates - updatesBefore) / elapsed,
+        latency,
+        serverCpu,
+        rssStartMb: serverBefore.rssMb,
+        rssPeakMb: Math.max(rssPeakMb, serverAfter.rssMb),
+        // Less the two INFO calls of the first reading, which the second one counts.
+        redisCallsPerWrite: (redisAfter.calls - redisBefore.calls - 2) / total,
+        redisCpu,
+        benchCpu,
+        otherCpu: Math.max(0, machine - serverCpu - redisCpu - benchCpu),
+      };
+    } finally {
+      await Promise.all(connected.map((client) => client.dispose()));
+      await peer.stop();
+    }
+  });
+  const measured = row!;
+  console.log(
+    `${formatCount(clients)} clients, ${mix.name}: p50 ${measured.latency.percentile(0.5)} ms, p99 ${measured.latency.percentile(0.99)} ms, ` +
+      `${formatCount(Math.round(measured.updatesPerSecond))} updates/s, server CPU ${percent(measured.serverCpu)}, rest of the machine ${percent(measured.otherCpu)}`,
+  );
+  return measured;
+}
+
+runBench('live', 'bench:live', async () => {
+  const rows: Row[] = [];
+  for (const clients of sizes) {
+    for (const mix of [topMix(), rankMix(clients), gameMix(clients)]) rows.push(await run(clients, mix));
+  }
+  const table = rows.map((row) =>
+    [
+      '', formatCount(row.clients), row.mix, row.writesPerSecond.toFixed(0), formatCount(Math.round(row.updatesPerSecond)),
+      formatCount(row.latency.count), row.latency.percentile(0.5), row.latency.percentile(0.99), Math.ceil(row.latency.max),
+      percent(row.serverCpu), ((row.serverCpu * 1e6) / row.updatesPerSecond).toFixed(0),
+      `${row.rssStartMb.toFixed(0)} / ${row.rssPeakMb.toFixed(0)}`, row.redisCallsPerWrite.toFixed(1),
+      percent(row.redisCpu), percent(row.benchCpu), `${percent(row.otherCpu)} |`,
+    ].join(' | ').trim(),
+  );
+  const atTarget = rows.filter((row) => row.clients === TARGET.clients && options.writes === TARGET.writes);
+  const verdict = atTarget.length
+    ? atTarget.map((row) => `${row.mix}: p99 ${row.latency.percentile(0.99)} ms (${row.latency.percentile(0.99) < TARGET.p99Ms ? 'met' : 'missed'})`).join('; ')
+    : 'not measured in this run';
+  return [
+    `${options.writes} writes/s for ${options.seconds} s per row; board of ${formatCount(options.board)} players (or one per client, if more); ` +
+      'one client = one graphql-ws connection with one subscription. Latency: from sending a write to a client receiving the first update that shows it.',
+    '',
+    '| clients | mix | writes/s | updates/s delivered | latency samples | p50 ms | p99 ms | max ms | server CPU | server CPU µs per update | server RSS MB (connected / peak) | Redis commands per write | Redis CPU | load generator CPU | rest of the machine |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...table,
+    '',
+    `Target (issue 4): ${formatCount(TARGET.clients)} subscribers with p99 under ${TARGET.p99Ms} ms at ${TARGET.writes} writes/s — ${verdict}.`,
+  ].join('\n');
+});

@@ -1,0 +1,86 @@
+import { notFound } from '../../errors';
+import type { EventBridge } from '../../store/eventBridge';
+import type { RankWindow } from '../../store/types';
+import type { Leaderboards } from '../leaderboards';
+import { checkId, checkLimit, checkRadius } from '../validation';
+import { BoardFeed, type SubmittedEntry } from './boardFeed';
+import type { LiveStream } from './liveStream';
+import { AroundWatch, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
+
+/** At most one refresh for changes per board (so one update per subscription) in this time. */
+export const UPDATE_INTERVAL_MS = 100;
+
+/**
+ * Live updates, for any transport: each subscription is an async iterator of payloads. Boards
+ * are followed only while someone subscribes to them on this server (one BoardFeed and one Redis
+ * subscription per board); every server instance follows the boards its own clients watch.
+ */
+export class LiveBoards {
+  private readonly feeds = new Map<string, BoardFeed>();
+
+  /** `intervalMs`: tests make it 0 to see every change on its own. */
+  constructor(
+    private readonly leaderboards: Leaderboards,
+    private readonly bridge: EventBridge,
+    private readonly intervalMs = UPDATE_INTERVAL_MS,
+  ) {}
+
+  /** The player's standing now, then whenever their rank or score moves. */
+  rankChanged(boardId: string, playerId: string): Promise<LiveStream<RankChange>> {
+    const player = checkId(playerId, 'playerId');
+    return this.subscribe(boardId, (feed) => feed.watch(`rank:${player}`, () => new PlayerWatch(player)));
+  }
+
+  topChanged(boardId: string, first: number): Promise<LiveStream<TopUpdate>> {
+    const limit = checkLimit(first);
+    return this.subscribe(boardId, (feed) => feed.watch(`top:${limit}`, () => new TopWatch(limit)));
+  }
+
+  aroundChanged(boardId: string, playerId: string, radius: number): Promise<LiveStream<RankWindow>> {
+    const player = checkId(playerId, 'playerId');
+    const size = checkRadius(radius);
+    return this.subscribe(boardId, (feed) => feed.watch(`around:${size}:${player}`, () => new AroundWatch(player, size)));
+  }
+
+  /** Every accepted score change from now on; no snapshot. */
+  entrySubmitted(boardId: string): Promise<LiveStream<SubmittedEntry>> {
+    return this.subscribe(boardId, (feed) => feed.follow());
+  }
+
+  /**
+   * Subscribes to the board's events before checking that it exists and before anything is read,
+   * so nothing that happens after the first read is missed. NOT_FOUND for a board that does not
+   * exist (or is deleted meanwhile), UNAVAILABLE when Redis cannot be reached.
+   */
+  private async subscribe<P>(boardId: string, attach: (feed: BoardFeed) => LiveStream<P>): Promise<LiveStream<P>> {
+    const id = checkId(boardId, 'leaderboardId');
+    const feed = await this.open(id);
+    try {
+      const board = await this.leaderboards.getBoard(id);
+      if (!board || feed.closed) throw notFound(`leaderboard ${id} does not exist`, { leaderboardId: id });
+      return attach(feed);
+    } catch (err) {
+      feed.release();
+      throw err;
+    }
+  }
+
+  /** The board's feed, once its channel is subscribed; takes one acquire of it. */
+  private async open(boardId: string): Promise<BoardFeed> {
+    let feed = this.feeds.get(boardId);
+    if (!feed) {
+      const created = new BoardFeed(boardId, this.leaderboards, this.bridge, this.intervalMs, () => {
+        if (this.feeds.get(boardId) === created) this.feeds.delete(boardId);
+      });
+      this.feeds.set(boardId, (feed = created));
+    }
+    feed.acquire();
+    try {
+      await feed.ready;
+    } catch (err) {
+      feed.release();
+      throw err;
+    }
+    return feed;
+  }
+}

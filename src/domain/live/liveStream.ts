@@ -1,0 +1,62 @@
+/**
+ * What one subscriber is sent, as an async iterator the transport pulls from whenever it has
+ * written the previous message. At most `capacity` values wait in it; a subscriber that cannot
+ * keep up loses the oldest, so it costs the server a bounded amount of memory whatever it does.
+ * With capacity 1 only the latest state waits, which is all a state subscription needs.
+ */
+export class LiveStream<T> implements AsyncIterableIterator<T> {
+  private readonly queue: T[] = [];
+  private waiting: ((result: IteratorResult<T>) => void) | undefined;
+  private ended = false;
+  private closed = false;
+
+  /** `onClose` runs once, when the subscriber leaves or the stream is ended. */
+  constructor(
+    private readonly capacity: number,
+    private readonly onClose: () => void,
+  ) {}
+
+  push(value: T): void {
+    if (this.ended) return;
+    const waiting = this.waiting;
+    if (waiting) {
+      this.waiting = undefined;
+      waiting({ value, done: false });
+      return;
+    }
+    this.queue.push(value);
+    if (this.queue.length > this.capacity) this.queue.shift();
+  }
+
+  /** No more values: what is queued is still delivered, then the iteration completes. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.waiting?.({ value: undefined, done: true });
+    this.waiting = undefined;
+    this.close();
+  }
+
+  next(): Promise<IteratorResult<T>> {
+    if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift()!, done: false });
+    if (this.ended) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve) => (this.waiting = resolve));
+  }
+
+  /** The subscriber left: drop what is queued. */
+  return(): Promise<IteratorResult<T>> {
+    this.queue.length = 0;
+    this.end();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onClose();
+  }
+}

@@ -1,0 +1,37 @@
+import type { SubmittedEntry } from '../../domain/live/boardFeed';
+import type { RankChange, TopUpdate } from '../../domain/live/watches';
+import type { SubscriptionResolvers } from '../../generated/graphql';
+import type { RankWindow } from '../../store/types';
+import { onBoard, windowOnBoard } from '../models';
+
+interface BoardArgs {
+  leaderboardId: string;
+}
+
+/**
+ * Subscriptions are LiveBoards' streams; `resolve` turns a payload into the GraphQL shape. Payloads
+ * are shared by every subscriber of the same thing, and the WebSocket layer executes each payload
+ * once per distinct operation (src/graphql/liveExecution.ts), so this runs once per update, not
+ * once per subscriber.
+ */
+export const Subscription: SubscriptionResolvers = {
+  rankChanged: {
+    subscribe: (_root, { leaderboardId, playerId }, { live }) => live.rankChanged(leaderboardId, playerId),
+    resolve: (change: RankChange, { leaderboardId }: BoardArgs) => ({ ...change, entry: change.entry && onBoard(leaderboardId, change.entry) }),
+  },
+  topChanged: {
+    subscribe: (_root, { leaderboardId, first }, { live }) => live.topChanged(leaderboardId, first),
+    resolve: ({ entries, version }: TopUpdate, { leaderboardId }: BoardArgs) => ({
+      entries: entries.map((entry) => onBoard(leaderboardId, entry)),
+      version: String(version),
+    }),
+  },
+  aroundChanged: {
+    subscribe: (_root, { leaderboardId, playerId, radius }, { live }) => live.aroundChanged(leaderboardId, playerId, radius),
+    resolve: (window: RankWindow, { leaderboardId }: BoardArgs) => windowOnBoard(leaderboardId, window),
+  },
+  entrySubmitted: {
+    subscribe: (_root, { leaderboardId }, { live }) => live.entrySubmitted(leaderboardId),
+    resolve: (submitted: SubmittedEntry, { leaderboardId }: BoardArgs) => ({ ...submitted, entry: onBoard(leaderboardId, submitted.entry) }),
+  },
+};
