@@ -8,6 +8,9 @@ const shared = {
 
 /** @type {import('jest').Config} */
 module.exports = {
+  // A global option: Jest ignores it inside a project. Redis-backed tests start servers and
+  // clusters; unit tests finish far below it either way.
+  testTimeout: 30000,
   projects: [
     {
       ...shared,
@@ -21,7 +24,6 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.redis.test.ts'],
       globalSetup: '<rootDir>/test/support/globalSetup.ts',
       globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
-      testTimeout: 30000,
     },
   ],
 };

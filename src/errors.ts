@@ -8,7 +8,13 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   UNAVAILABLE: 'UNAVAILABLE',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
+  // The request itself is wrong: not JSON, too large (HTTP), or a query over the limits (Apollo's codes).
+  BAD_REQUEST: 'BAD_REQUEST',
+  GRAPHQL_VALIDATION_FAILED: 'GRAPHQL_VALIDATION_FAILED',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -32,6 +38,19 @@ export const conflict = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.CONFLICT, message, details);
 export const unavailable = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.UNAVAILABLE, message, details);
+export const unauthenticated = (message: string) => new StandingsError(ErrorCode.UNAUTHENTICATED, message);
+export const forbidden = (message: string, details?: Record<string, unknown>) =>
+  new StandingsError(ErrorCode.FORBIDDEN, message, details);
+
+/** RATE_LIMITED, with the hint clients need to back off (GraphQL `extensions.retryAfterSeconds`). */
+export class RateLimitedError extends StandingsError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    details: Record<string, unknown>,
+  ) {
+    super(ErrorCode.RATE_LIMITED, `Too many requests: retry in ${retryAfterSeconds} s`, details);
+  }
+}
 
 /** Lua scripts signal expected failures with error replies that start with one of our codes. */
 export function fromScriptError(err: unknown): unknown {

@@ -7,3 +7,15 @@ export const MAX_RADIUS = 500;
 export const MAX_BATCH_SIZE = 1000;
 export const DEFAULT_CAPACITY = 1_000_000;
 export const MAX_CAPACITY = 1_000_000_000;
+
+// What one GraphQL document may ask for, over HTTP and WebSocket alike (src/graphql/validationRules.ts).
+/** Fields nested in fields; the deepest useful query (entries of an entry's board) needs 8. */
+export const MAX_QUERY_DEPTH = 10;
+export const MAX_QUERY_ALIASES = 100;
+/** Fields resolved, each list field counted as many times as its page or batch size allows. */
+export const MAX_QUERY_COST = 20_000;
+/**
+ * Bounds the parser's work and nesting (it recurses once per level and overflows the stack at a
+ * few thousand); send large batches as variables, which do not count.
+ */
+export const MAX_QUERY_TOKENS = 2_000;

@@ -233,6 +233,26 @@ export type QueryPlayerArgs = {
   id: Scalars['ID']['input'];
 };
 
+/**
+ * An update of one player's standing. `previousRank` and `previousScore` are the values of the
+ * subscription's previous update (null in a snapshot), so a client that skipped coalesced updates
+ * still sees where the player came from.
+ */
+export type RankChange = {
+  __typename?: 'RankChange';
+  /**
+   * Why the update was sent: `snapshot` (the current state: the first update, and again after the
+   * server reconnected to Redis), `score` (the player's own score changed), `rank` (other players'
+   * changes moved the player), `removed` (the player was removed from the board), `deleted` (the
+   * board was deleted; the subscription then ends).
+   */
+  cause: Maybe<Scalars['String']['output']>;
+  /** The player's entry now; null when the player has no score (never had one, was removed, or the board was deleted). */
+  entry: Maybe<Entry>;
+  previousRank: Maybe<Scalars['Int']['output']>;
+  previousScore: Maybe<Scalars['Float']['output']>;
+};
+
 export type RankWindow = {
   __typename?: 'RankWindow';
   center: Maybe<Entry>;
@@ -268,6 +288,84 @@ export type SubmitScorePayload = {
   previousScore: Maybe<Scalars['Float']['output']>;
   /** True when this is the stored result of an earlier submission with the same idempotency key. */
   replayed: Scalars['Boolean']['output'];
+};
+
+/**
+ * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
+ * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
+ * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
+ * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * When the board is deleted they send an empty state and end.
+ */
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The player's window (as `Leaderboard.around`) changed; empty while the player has no score. */
+  aroundChanged: RankWindow;
+  /** Every accepted change of a score on the board, as it happens (no snapshot first). */
+  entrySubmitted: SubmitScorePayload;
+  /** The player's rank or score moved, by their own write or by others overtaking or dropping below them. */
+  rankChanged: RankChange;
+  /** The first `first` (1 to 1000) entries changed. */
+  topChanged: TopUpdate;
+};
+
+
+/**
+ * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
+ * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
+ * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
+ * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * When the board is deleted they send an empty state and end.
+ */
+export type SubscriptionAroundChangedArgs = {
+  leaderboardId: Scalars['ID']['input'];
+  playerId: Scalars['ID']['input'];
+  radius?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
+ * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
+ * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
+ * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * When the board is deleted they send an empty state and end.
+ */
+export type SubscriptionEntrySubmittedArgs = {
+  leaderboardId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
+ * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
+ * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
+ * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * When the board is deleted they send an empty state and end.
+ */
+export type SubscriptionRankChangedArgs = {
+  leaderboardId: Scalars['ID']['input'];
+  playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
+ * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
+ * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
+ * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * When the board is deleted they send an empty state and end.
+ */
+export type SubscriptionTopChangedArgs = {
+  first?: InputMaybe<Scalars['Int']['input']>;
+  leaderboardId: Scalars['ID']['input'];
+};
+
+export type TopUpdate = {
+  __typename?: 'TopUpdate';
+  entries: Array<Entry>;
+  /** The board's change counter when the entries were read; it grows with every change. */
+  version: Scalars['String']['output'];
 };
 
 /** How a new submission combines with a player's stored score. */
@@ -378,11 +476,14 @@ export type ResolversTypes = {
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Player: ResolverTypeWrapper<PlayerProfile>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
   SortOrder: SortOrder;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitScoreInput: SubmitScoreInput;
   SubmitScorePayload: ResolverTypeWrapper<SubmitScorePayloadModel>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  TopUpdate: ResolverTypeWrapper<Omit<TopUpdate, 'entries'> & { entries: Array<ResolversTypes['Entry']> }>;
   UpdatePolicy: UpdatePolicy;
   UpsertPlayerInput: UpsertPlayerInput;
 };
@@ -405,10 +506,13 @@ export type ResolversParentTypes = {
   PageInfo: PageInfo;
   Player: PlayerProfile;
   Query: Record<PropertyKey, never>;
+  RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
   String: Scalars['String']['output'];
   SubmitScoreInput: SubmitScoreInput;
   SubmitScorePayload: SubmitScorePayloadModel;
+  Subscription: Record<PropertyKey, never>;
+  TopUpdate: Omit<TopUpdate, 'entries'> & { entries: Array<ResolversParentTypes['Entry']> };
   UpsertPlayerInput: UpsertPlayerInput;
 };
 
@@ -494,6 +598,13 @@ export type QueryResolvers<ContextType = Context, ParentType extends ResolversPa
   player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType, RequireFields<QueryPlayerArgs, 'id'>>;
 };
 
+export type RankChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RankChange'] = ResolversParentTypes['RankChange']> = {
+  cause?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType>;
+  previousRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  previousScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type RankWindowResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RankWindow'] = ResolversParentTypes['RankWindow']> = {
   center?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType>;
   entries?: Resolver<Array<ResolversTypes['Entry']>, ParentType, ContextType>;
@@ -508,6 +619,18 @@ export type SubmitScorePayloadResolvers<ContextType = Context, ParentType extend
   replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
+  aroundChanged?: SubscriptionResolver<ResolversTypes['RankWindow'], "aroundChanged", ParentType, ContextType, RequireFields<SubscriptionAroundChangedArgs, 'leaderboardId' | 'playerId' | 'radius'>>;
+  entrySubmitted?: SubscriptionResolver<ResolversTypes['SubmitScorePayload'], "entrySubmitted", ParentType, ContextType, RequireFields<SubscriptionEntrySubmittedArgs, 'leaderboardId'>>;
+  rankChanged?: SubscriptionResolver<ResolversTypes['RankChange'], "rankChanged", ParentType, ContextType, RequireFields<SubscriptionRankChangedArgs, 'leaderboardId' | 'playerId'>>;
+  topChanged?: SubscriptionResolver<ResolversTypes['TopUpdate'], "topChanged", ParentType, ContextType, RequireFields<SubscriptionTopChangedArgs, 'first' | 'leaderboardId'>>;
+};
+
+export type TopUpdateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TopUpdate'] = ResolversParentTypes['TopUpdate']> = {
+  entries?: Resolver<Array<ResolversTypes['Entry']>, ParentType, ContextType>;
+  version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = Context> = {
   DateTime?: GraphQLScalarType;
   Entry?: EntryResolvers<ContextType>;
@@ -520,7 +643,10 @@ export type Resolvers<ContextType = Context> = {
   PageInfo?: PageInfoResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  RankChange?: RankChangeResolvers<ContextType>;
   RankWindow?: RankWindowResolvers<ContextType>;
   SubmitScorePayload?: SubmitScorePayloadResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  TopUpdate?: TopUpdateResolvers<ContextType>;
 };
 

@@ -1,6 +1,6 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import { type GraphQLFormattedError, Kind, type ASTNode } from 'graphql';
-import { ErrorCode, StandingsError } from '../errors';
+import { GraphQLError, type GraphQLFormattedError, Kind, type ASTNode } from 'graphql';
+import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 
 export interface ErrorLogger {
   error(message: string): void;
@@ -15,11 +15,14 @@ export function createFormatError(logger: ErrorLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     const where = { locations: formatted.locations, path: formatted.path };
-    if (original instanceof StandingsError) {
-      return { message: original.message, ...where, extensions: { code: original.code, details: original.details } };
+    const known = standingsErrorOf(original);
+    if (known) {
+      const extensions: Record<string, unknown> = { code: known.code, details: known.details };
+      if (known instanceof RateLimitedError) extensions.retryAfterSeconds = known.retryAfterSeconds;
+      return { message: known.message, ...where, extensions };
     }
     const code = formatted.extensions?.code;
-    if (code === 'GRAPHQL_VALIDATION_FAILED' && isInputValueError(error)) {
+    if (code === ErrorCode.GRAPHQL_VALIDATION_FAILED && isInputValueError(error)) {
       return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_USER_INPUT } };
     }
     if (code === ErrorCode.INTERNAL) {
@@ -28,6 +31,33 @@ export function createFormatError(logger: ErrorLogger) {
     }
     return formatted;
   };
+}
+
+/** Resolvers' errors come unwrapped; a refused request's (see refusedRequest) carries it as its cause. */
+function standingsErrorOf(error: unknown): StandingsError | undefined {
+  if (error instanceof StandingsError) return error;
+  if (error instanceof GraphQLError && error.originalError instanceof StandingsError) return error.originalError;
+  return undefined;
+}
+
+const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
+  [ErrorCode.UNAUTHENTICATED]: 401,
+  [ErrorCode.RATE_LIMITED]: 429,
+};
+
+/**
+ * A request refused as a whole, before any field ran (no valid key, over its rate limit): an
+ * error Apollo answers with the HTTP status the code calls for, and the headers that go with it
+ * (`WWW-Authenticate` for 401, `Retry-After` for 429).
+ */
+export function refusedRequest(error: StandingsError): GraphQLError {
+  const headers = new Map<string, string>();
+  if (error.code === ErrorCode.UNAUTHENTICATED) headers.set('www-authenticate', 'Bearer');
+  if (error instanceof RateLimitedError) headers.set('retry-after', String(error.retryAfterSeconds));
+  return new GraphQLError(error.message, {
+    originalError: error,
+    extensions: { code: error.code, http: { status: REFUSAL_STATUS[error.code] ?? 500, headers } },
+  });
 }
 
 const VALUE_KINDS: ReadonlySet<string> = new Set([

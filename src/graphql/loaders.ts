@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Leaderboards } from '../domain/leaderboards';
+import type { LiveBoards } from '../domain/live/liveBoards';
 import { MAX_BATCH_SIZE } from '../domain/limits';
 import type { Players } from '../domain/players';
 import { checkId } from '../domain/validation';
@@ -10,6 +11,7 @@ import { type EntryModel, onBoard } from './models';
 export interface Services {
   leaderboards: Leaderboards;
   players: Players;
+  live: LiveBoards;
 }
 
 /**

@@ -3,9 +3,10 @@ import type { Entry, RankWindow, SubmitResult } from '../store/types';
 /**
  * What resolvers pass down as parents where the store's types are not enough (codegen maps the
  * GraphQL types onto these): store entries do not know their board, but `Entry.leaderboard`
- * needs it, so entries carry it.
+ * needs it, so entries carry it. The paging cursor is not part of an Entry (edges carry it), and
+ * entries built from live events have none.
  */
-export interface EntryModel extends Entry {
+export interface EntryModel extends Omit<Entry, 'cursor'> {
   boardId: string;
 }
 
@@ -18,7 +19,7 @@ export interface SubmitScorePayloadModel extends Omit<SubmitResult, 'entry'> {
   entry: EntryModel;
 }
 
-export const onBoard = (boardId: string, entry: Entry): EntryModel => ({ ...entry, boardId });
+export const onBoard = (boardId: string, entry: Omit<Entry, 'cursor'>): EntryModel => ({ ...entry, boardId });
 
 export const windowOnBoard = (boardId: string, window: RankWindow): RankWindowModel => ({
   total: window.total,

@@ -1,6 +1,18 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { type ApiKey, parseKeyFile, parseKeyList } from './auth/apiKeys';
 
 export type NodeEnv = 'development' | 'production' | 'test';
+export type Appendfsync = 'everysec' | 'always';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface RateLimits {
+  /** Requests one API key may make per window, across all instances; 0: no limit. */
+  perKey: number;
+  /** Requests one client address may make per window without a key or with a reader key; 0: no limit. */
+  perIp: number;
+  windowMs: number;
+}
 
 export interface Config {
   port: number;
@@ -10,7 +22,18 @@ export interface Config {
   redisDataDir: string;
   /** Bound on waiting for Redis to answer PING at start-up. */
   redisReadyTimeoutMs: number;
+  /** fsync policy of the managed Redis' append-only file. */
+  redisAppendfsync: Appendfsync;
   nodeEnv: NodeEnv;
+  /** From STANDINGS_API_KEYS and STANDINGS_API_KEYS_FILE, hashed. */
+  apiKeys: ApiKey[];
+  anonymousReads: boolean;
+  rateLimits: RateLimits;
+  /** Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none). */
+  trustProxyHops: number;
+  /** How long SIGTERM may take, in-flight requests included, before the process exits anyway. */
+  shutdownGraceMs: number;
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {
@@ -21,6 +44,9 @@ export class ConfigError extends Error {
 }
 
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
+const APPENDFSYNCS: readonly Appendfsync[] = ['everysec', 'always'];
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const BOOLEANS = new Map([['true', true], ['false', false], ['1', true], ['0', false]]);
 
 /**
  * Reads and checks the environment once, at start-up, reporting every problem at once rather
@@ -30,8 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
   const read = (name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name]);
 
-  const nodeEnv = (read('NODE_ENV') ?? 'development') as NodeEnv;
-  if (!NODE_ENVS.includes(nodeEnv)) problems.push(`NODE_ENV must be one of ${NODE_ENVS.join(', ')}, got "${nodeEnv}"`);
+  const nodeEnv = oneOf(read('NODE_ENV'), 'NODE_ENV', NODE_ENVS, 'development', problems);
 
   const port = integer(read('PORT'), 'PORT', 4000, 0, 65535, problems);
   // Listening on every interface is for deployments; a developer's machine keeps to loopback.
@@ -43,9 +68,60 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const redisDataDir = path.resolve(read('REDIS_DATA_DIR') ?? path.join('.data', 'redis'));
   const redisReadyTimeoutMs = integer(read('REDIS_READY_TIMEOUT_MS'), 'REDIS_READY_TIMEOUT_MS', 10_000, 1, 600_000, problems);
+  const redisAppendfsync = oneOf(read('REDIS_APPENDFSYNC'), 'REDIS_APPENDFSYNC', APPENDFSYNCS, 'everysec', problems);
+
+  const apiKeys = readApiKeys(read('STANDINGS_API_KEYS'), read('STANDINGS_API_KEYS_FILE'), problems);
+  // Open reads make a developer's explorer work at once; a deployment decides for itself.
+  const anonymousReads = boolean(read('ANONYMOUS_READS'), 'ANONYMOUS_READS', nodeEnv !== 'production', problems);
+  if (nodeEnv === 'production' && apiKeys.length === 0 && !anonymousReads && problems.length === 0) {
+    problems.push('NODE_ENV=production with no API keys and ANONYMOUS_READS off would refuse every request: set STANDINGS_API_KEYS or STANDINGS_API_KEYS_FILE');
+  }
+  const rateLimits: RateLimits = {
+    perKey: integer(read('RATE_LIMIT_PER_KEY'), 'RATE_LIMIT_PER_KEY', 5_000, 0, 1_000_000_000, problems),
+    perIp: integer(read('RATE_LIMIT_PER_IP'), 'RATE_LIMIT_PER_IP', 1_000, 0, 1_000_000_000, problems),
+    windowMs: integer(read('RATE_LIMIT_WINDOW_MS'), 'RATE_LIMIT_WINDOW_MS', 10_000, 100, 3_600_000, problems),
+  };
+  const trustProxyHops = integer(read('TRUST_PROXY_HOPS'), 'TRUST_PROXY_HOPS', 0, 0, 10, problems);
+  const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', 10_000, 100, 600_000, problems);
+  const logLevel = oneOf(read('LOG_LEVEL'), 'LOG_LEVEL', LOG_LEVELS, 'info', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, redisUrl, redisDataDir, redisReadyTimeoutMs, nodeEnv };
+  return {
+    port, host, redisUrl, redisDataDir, redisReadyTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
+    rateLimits, trustProxyHops, shutdownGraceMs, logLevel,
+  };
+}
+
+function readApiKeys(list: string | undefined, file: string | undefined, problems: string[]): ApiKey[] {
+  const keys = list === undefined ? [] : parseKeyList(list, problems);
+  if (file !== undefined) {
+    let text: string | undefined;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      problems.push(`STANDINGS_API_KEYS_FILE cannot be read: ${(err as Error).message}`);
+    }
+    if (text !== undefined) keys.push(...parseKeyFile(text, file, problems));
+  }
+  const hashes = keys.map((key) => key.hash.toString('hex'));
+  if (new Set(hashes).size < hashes.length) problems.push('an API key is configured more than once');
+  return keys;
+}
+
+function oneOf<T extends string>(value: string | undefined, name: string, allowed: readonly T[], fallback: T, problems: string[]): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) {
+    problems.push(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+    return fallback;
+  }
+  return value as T;
+}
+
+function boolean(value: string | undefined, name: string, fallback: boolean, problems: string[]): boolean {
+  if (value === undefined) return fallback;
+  const parsed = BOOLEANS.get(value);
+  if (parsed === undefined) problems.push(`${name} must be true or false, got "${value}"`);
+  return parsed ?? fallback;
 }
 
 function integer(value: string | undefined, name: string, fallback: number, min: number, max: number, problems: string[]) {

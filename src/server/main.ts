@@ -1,16 +1,16 @@
 import type Redis from 'ioredis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ApiKeys, generateKey, hashKey } from './auth/apiKeys';
+import { type Config, ConfigError, loadConfig } from './config';
+import { createLogger, type Logger } from './logger';
 import { type ManagedRedis, startManagedRedis } from './managedRedis';
 import { createRedisClient, waitUntilReady } from './redis';
 
 /**
  * Start-up order: configuration, Redis (a private one when REDIS_URL is unset), a PING, and only
- * then the HTTP listener. Shutdown runs the other way round.
+ * then the HTTP listener. Shutdown runs the other way round, within SHUTDOWN_GRACE_MS.
  */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const logger = console;
+async function main(config: Config, logger: Logger): Promise<void> {
   const started: { managed?: ManagedRedis; redis?: Redis; server?: StandingsServer } = {};
 
   const shutdown = async () => {
@@ -25,6 +25,7 @@ async function main(): Promise<void> {
       started.managed = await startManagedRedis({
         persistence: 'aof',
         dataDir: config.redisDataDir,
+        appendfsync: config.redisAppendfsync,
         readyTimeoutMs: config.redisReadyTimeoutMs,
       });
       redisUrl = started.managed.url;
@@ -32,7 +33,15 @@ async function main(): Promise<void> {
     }
     started.redis = createRedisClient(redisUrl, logger);
     await waitUntilReady(started.redis, redisUrl, config.redisReadyTimeoutMs);
-    started.server = await createStandingsServer({ redis: started.redis, nodeEnv: config.nodeEnv, logger });
+    started.server = await createStandingsServer({
+      redis: started.redis,
+      nodeEnv: config.nodeEnv,
+      logger,
+      access: { keys: new ApiKeys([...config.apiKeys, ...developmentKey(config, logger)]), anonymousReads: config.anonymousReads },
+      rateLimits: config.rateLimits,
+      trustProxyHops: config.trustProxyHops,
+      drainMs: drainBudget(config.shutdownGraceMs),
+    });
     const url = await started.server.listen(config.port, config.host);
     logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv})`);
   } catch (err) {
@@ -49,6 +58,11 @@ async function main(): Promise<void> {
       }
       stopping = true;
       logger.info(`${signal}: finishing in-flight requests, then stopping`);
+      // The promise made to whoever sent the signal (an orchestrator about to SIGKILL us).
+      setTimeout(() => {
+        logger.error(`Shutdown took longer than SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): exiting anyway`);
+        process.exit(1);
+      }, config.shutdownGraceMs).unref();
       shutdown().then(
         () => {
           logger.info('Stopped');
@@ -63,7 +77,33 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : `Standings failed to start: ${(err as Error).message ?? err}`);
+/**
+ * `npm start` on a developer's machine with no keys configured: rather than run open, make an
+ * admin key for this run and print it, so the explorer and curl can write.
+ */
+function developmentKey(config: Config, logger: Logger) {
+  if (config.nodeEnv !== 'development' || config.apiKeys.length > 0) return [];
+  const key = generateKey();
+  logger.info(`No API keys configured (STANDINGS_API_KEYS): this run's admin key is ${key} (send "Authorization: Bearer ${key}")`);
+  return [{ role: 'admin' as const, boardPrefix: null, hash: hashKey(key) }];
+}
+
+/**
+ * Requests in flight get most of the grace period; the rest is kept for closing Redis (and the
+ * managed redis-server, which fsyncs its append-only file) after them.
+ */
+const drainBudget = (graceMs: number) => graceMs - Math.min(2_000, Math.floor(graceMs / 4));
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // No logger yet: its level is part of the configuration that failed.
+  console.error(err instanceof ConfigError ? err.message : String(err));
+  process.exit(1);
+}
+const logger = createLogger(config.logLevel);
+main(config, logger).catch((err: unknown) => {
+  logger.error(`Standings failed to start: ${(err as Error).message ?? err}`);
   process.exit(1);
 });

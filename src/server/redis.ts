@@ -1,4 +1,4 @@
-import Redis from 'ioredis';
+import Redis, { type Cluster } from 'ioredis';
 import type { Logger } from './logger';
 
 /**
@@ -17,6 +17,22 @@ export function createRedisClient(url: string, logger: Logger): Redis {
   });
   reportOutages(redis, url, logger);
   return redis;
+}
+
+/**
+ * The connection live updates listen on (src/store/eventBridge.ts): the main client's address,
+ * timeouts and retries, in subscriber use. ioredis' own resubscription is off because the bridge
+ * resubscribes itself, to know when to resynchronise; the offline queue stays off, so subscribing
+ * while Redis is away fails at once (UNAVAILABLE) instead of waiting.
+ */
+export function createSubscriberClient(redis: Redis | Cluster): Redis {
+  if (redis.isCluster) throw new Error('Live updates need a single Redis node: Redis Cluster is not supported yet');
+  return (redis as Redis).duplicate({
+    autoResubscribe: false,
+    autoResendUnfulfilledCommands: false,
+    enableOfflineQueue: false,
+    connectionName: 'standings-live',
+  });
 }
 
 /**

@@ -1,3 +1,6 @@
+import { percentile } from './replies';
+import type { Entry } from './types';
+
 /**
  * What the write scripts publish on a board's channel (keys.ts: st:{b}:events): the board's
  * version after the write, then one event per change (several when one script call changed
@@ -57,4 +60,10 @@ function parseLine(line: string): BoardEvent {
     default:
       throw new Error(`unknown board event: ${line}`);
   }
+}
+
+/** The entry a score event describes (an event has no paging cursor: it knows no member bytes). */
+export function scoreEntry(event: Extract<BoardEvent, { kind: 'score' }>): Omit<Entry, 'cursor'> {
+  const { playerId, score, rank, sharedRank, reachedAtMicros, total } = event;
+  return { playerId, score, rank, sharedRank, reachedAtMicros, total, percentile: percentile(rank, total) };
 }

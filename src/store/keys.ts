@@ -12,6 +12,8 @@
  *   st:{b}:events      channel (sharded pub/sub) where every change is published
  *   st:boards          zset   all board ids (score 0), for listing in id order
  *   st:{players}:profiles  hash  player id -> profile JSON; one key so a page of profiles is one HMGET
+ *   st:rl:<scope>:<id>     string requests in the current rate-limit window (expires with it);
+ *                             scope `key` (id: the API key's id) or `ip` (id: the client address)
  */
 export const PREFIX = 'st:';
 
@@ -32,3 +34,5 @@ export const boardKeys = (boardId: string) => {
 export const BOARD_INDEX_KEY = `${PREFIX}boards`;
 
 export const PLAYER_PROFILES_KEY = `${PREFIX}{players}:profiles`;
+
+export const rateLimitKey = (scope: 'key' | 'ip', id: string) => `${PREFIX}rl:${scope}:${id}`;

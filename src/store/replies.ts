@@ -27,6 +27,9 @@ export function decodeCursor(cursor: string): { stored: string; member: Buffer }
   return { stored, member };
 }
 
+/** Share of the board ranked at or below `rank`, in percent: 100 for the first, 100/N for the last. */
+export const percentile = (rank: number, total: number) => (100 * (total - rank + 1)) / total;
+
 export function makeEntry(
   dir: number,
   member: Buffer,
@@ -43,7 +46,7 @@ export function makeEntry(
     rank,
     sharedRank,
     reachedAtMicros,
-    percentile: (100 * (total - rank + 1)) / total,
+    percentile: percentile(rank, total),
     total,
     cursor: encodeCursor(stored, member),
   };

@@ -11,7 +11,8 @@ import type { Cluster, Redis } from 'ioredis';
  */
 const SCRIPT_DIR = join(__dirname, 'scripts');
 
-export type ScriptName = 'create_board' | 'delete_board' | 'submit' | 'remove' | 'entries' | 'page' | 'around';
+export type ScriptName =
+  | 'create_board' | 'delete_board' | 'submit' | 'remove' | 'entries' | 'page' | 'around' | 'rate_limit';
 export type ScriptArg = string | number | Buffer;
 
 interface Script {

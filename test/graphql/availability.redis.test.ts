@@ -1,5 +1,8 @@
-// UNAVAILABLE, readiness and recovery, against Redis servers this file starts and stops itself.
+// UNAVAILABLE, readiness, recovery and durability, against Redis servers this file starts and stops itself.
 import { once } from 'node:events';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { freePort, type ManagedRedis } from '../../src/server/managedRedis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
 import { startDedicatedRedis, uniqueId } from '../support/redis';
@@ -64,6 +67,61 @@ describe('when Redis goes away and comes back', () => {
     const { submitScore } = await server.data(SUBMIT, { input: { leaderboardId: id, playerId: 'p', score: 1 } });
     expect(submitScore.entry.rank).toBe(1);
     expect(server.logger.lines).toContainEqual({ level: 'info', message: expect.stringMatching(/reachable again/) });
+  });
+});
+
+describe('when Redis is killed with SIGKILL and restarted on the same data (appendfsync always)', () => {
+  let dataDir: string;
+  let redis: ManagedRedis;
+  let server: TestServer;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-durable-'));
+    redis = await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always' });
+    server = await TestServer.start(redis.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('keeps every acknowledged write, and the service reconnects by itself', async () => {
+    const id = uniqueId('durable');
+    await createBoard(server, id);
+    // Writers keep submitting until their writes fail; Redis dies under them, mid-stream.
+    const acknowledged = new Map<string, number>();
+    let refused = 0;
+    const writer = async (w: number) => {
+      for (let i = 0; ; i++) {
+        const playerId = `w${w}-${i}`;
+        const { body } = await server.post(SUBMIT, { input: { leaderboardId: id, playerId, score: i } });
+        if (!body.data?.submitScore) {
+          expect(body.errors?.[0].extensions.code).toBe('UNAVAILABLE');
+          refused++;
+          return;
+        }
+        acknowledged.set(playerId, i);
+      }
+    };
+    const writers = Array.from({ length: 8 }, (_, w) => writer(w));
+    while (acknowledged.size < 300) await new Promise((resolve) => setImmediate(resolve));
+    process.kill(redis.pid, 'SIGKILL');
+    await Promise.all(writers);
+    expect(refused).toBe(8);
+
+    const ready = once(server.redis, 'ready');
+    redis = await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always', port: redis.port });
+    await ready;
+    expect(await status(server, '/readyz')).toBe(200);
+    const players = [...acknowledged.keys()];
+    const found: { playerId: string; score: number }[] = [];
+    for (let from = 0; from < players.length; from += 1000) {
+      const { entries } = await server.data('query ($id: ID!, $ids: [ID!]!) { entries(leaderboardId: $id, playerIds: $ids) { playerId score } }', {
+        id, ids: players.slice(from, from + 1000),
+      });
+      found.push(...entries);
+    }
+    expect(found).toEqual(players.map((playerId) => ({ playerId, score: acknowledged.get(playerId) })));
   });
 });
 

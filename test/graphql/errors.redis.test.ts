@@ -1,6 +1,5 @@
-import { boardKeys } from '../../src/store/keys';
-import { newTestClient, uniqueId } from '../support/redis';
-import { createBoard, SUBMIT, submitAll, TestServer } from './harness';
+import { uniqueId } from '../support/redis';
+import { authorization, createBoard, createBrokenBoard, SUBMIT, submitAll, TestServer } from './harness';
 
 let server: TestServer;
 // Known when the tables below are built, before beforeAll runs.
@@ -17,7 +16,11 @@ const codeOf = async (query: string, variables?: Record<string, unknown>) =>
 
 /** Sends a raw JSON body: JSON.stringify cannot write 1e400, but a client can. */
 async function postRaw(body: string) {
-  const response = await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const response = await fetch(server.graphqlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...authorization() },
+    body,
+  });
   return (await response.json()) as { errors?: { extensions: { code: string } }[] };
 }
 
@@ -110,15 +113,7 @@ describe('NOT_FOUND and CONFLICT', () => {
 
 describe('INTERNAL_SERVER_ERROR', () => {
   it('masks an unexpected failure and logs it', async () => {
-    // A board whose ranking key holds the wrong type: Redis itself refuses the read.
-    const broken = uniqueId('broken');
-    await createBoard(server, broken);
-    const redis = newTestClient();
-    try {
-      await redis.set(boardKeys(broken).ranking, 'not a sorted set');
-    } finally {
-      await redis.quit();
-    }
+    const broken = await createBrokenBoard(server);
     const { body } = await server.post(`{ leaderboard(id: "${broken}") { entries { totalCount } } }`);
     expect(body.errors).toEqual([{
       message: 'Internal server error',

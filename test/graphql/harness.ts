@@ -1,15 +1,17 @@
 // An in-process Standings server on a free port, spoken to over real HTTP with fetch.
 import type Redis from 'ioredis';
 import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../../src/server/app';
-import type { NodeEnv } from '../../src/server/config';
+import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
+import type { NodeEnv, RateLimits } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
-import { testRedisUrl } from '../support/redis';
+import { boardKeys } from '../../src/store/keys';
+import { newTestClient, testRedisUrl, uniqueId } from '../support/redis';
 
 export interface GraphQLError {
   message: string;
   path?: (string | number)[];
-  extensions: { code: string; details?: Record<string, unknown> };
+  extensions: { code: string; details?: Record<string, unknown>; retryAfterSeconds?: number };
 }
 
 export interface GraphQLResponse {
@@ -18,37 +20,74 @@ export interface GraphQLResponse {
   errors?: GraphQLError[];
 }
 
+type Level = 'debug' | 'info' | 'warn' | 'error';
+
 /** Keeps what the server logged, so tests can assert on it and the test output stays quiet. */
 export class MemoryLogger implements Logger {
-  readonly lines: { level: 'info' | 'warn' | 'error'; message: string }[] = [];
-  info(message: string) {
-    this.lines.push({ level: 'info', message });
-  }
-  warn(message: string) {
-    this.lines.push({ level: 'warn', message });
-  }
-  error(message: string) {
-    this.lines.push({ level: 'error', message });
+  readonly lines: { level: Level; message: string; fields?: Record<string, unknown> }[] = [];
+  debug = this.recorder('debug');
+  info = this.recorder('info');
+  warn = this.recorder('warn');
+  error = this.recorder('error');
+
+  private recorder(level: Level) {
+    return (first: string | Record<string, unknown>, message?: string) => {
+      this.lines.push(typeof first === 'string' ? { level, message: first } : { level, message: message!, fields: first });
+    };
   }
 }
 
-export class TestServer {
+/** Keys the harness configures (STANDINGS_API_KEYS syntax); requests send the admin key unless told otherwise. */
+export const TEST_KEYS = {
+  admin: 'test-admin-key-0000000001',
+  writer: 'test-writer-key-000000002',
+  reader: 'test-reader-key-000000003',
+  prefixedWriter: 'test-writer-key-000000004',
+};
+const TEST_KEY_LIST =
+  `admin:${TEST_KEYS.admin},writer:${TEST_KEYS.writer},reader:${TEST_KEYS.reader},writer@tenant-a.:${TEST_KEYS.prefixedWriter}`;
+
+/** The header a request presents a key in (for tests that call fetch themselves). */
+export const authorization = (key = TEST_KEYS.admin) => ({ authorization: `Bearer ${key}` });
+
+export interface TestServerOptions {
+  /** `false` starts without the start-up PING, for a Redis that is not there. */
+  waitForRedis?: boolean;
+  nodeEnv?: NodeEnv;
+  /** Whether requests without a key may read; off by default, so tests see the production rules. */
+  anonymousReads?: boolean;
+  /** Default: none, so that tests that are about something else are not limited. */
+  rateLimits?: RateLimits;
+  trustProxyHops?: number;
+}
+
+/** What a request sends: `key: null` sends no Authorization header. */
+export interface RequestOptions {
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** `L`: what the server logs through; a MemoryLogger unless the test passes its own `logger`. */
+export class TestServer<L extends Logger = MemoryLogger> {
   private constructor(
     readonly baseUrl: string,
     readonly redis: Redis,
     readonly server: StandingsServer,
-    readonly logger: MemoryLogger,
+    readonly logger: L,
   ) {}
 
-  /** `waitForRedis: false` starts without the start-up PING, for a Redis that is not there. */
-  static async start(
-    redisUrl = testRedisUrl(),
-    { waitForRedis = true, nodeEnv = 'test' as NodeEnv } = {},
-  ): Promise<TestServer> {
-    const logger = new MemoryLogger();
+  static async start<L extends Logger = MemoryLogger>(
+    redisUrl = testRedisUrl(), options: TestServerOptions & { logger?: L } = {},
+  ): Promise<TestServer<L>> {
+    const { waitForRedis = true, nodeEnv = 'test', anonymousReads = false } = options;
+    const logger = options.logger ?? (new MemoryLogger() as Logger as L);
     const redis = createRedisClient(redisUrl, logger);
     if (waitForRedis) await waitUntilReady(redis, redisUrl, 10_000);
-    const server = await createStandingsServer({ redis, nodeEnv, logger });
+    const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
+    const server = await createStandingsServer({
+      redis, nodeEnv, logger, access: { keys, anonymousReads },
+      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops,
+    });
     const baseUrl = await server.listen(0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);
   }
@@ -57,25 +96,27 @@ export class TestServer {
     return `${this.baseUrl}${GRAPHQL_PATH}`;
   }
 
-  async post(query: string, variables?: Record<string, unknown>): Promise<{ status: number; body: GraphQLResponse }> {
+  async post(
+    query: string, variables?: Record<string, unknown>, { key = TEST_KEYS.admin, headers = {} }: RequestOptions = {},
+  ): Promise<{ status: number; body: GraphQLResponse; headers: Headers }> {
     const response = await fetch(this.graphqlUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...(key === null ? {} : authorization(key)), ...headers },
       body: JSON.stringify({ query, variables }),
     });
-    return { status: response.status, body: (await response.json()) as GraphQLResponse };
+    return { status: response.status, body: (await response.json()) as GraphQLResponse, headers: response.headers };
   }
 
   /** The response's data; fails the test with the errors when there are any. */
-  async data(query: string, variables?: Record<string, unknown>): Promise<any> {
-    const { body } = await this.post(query, variables);
+  async data(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<any> {
+    const { body } = await this.post(query, variables, options);
     if (body.errors?.length) throw new Error(`unexpected GraphQL errors: ${JSON.stringify(body.errors, null, 2)}`);
     return body.data;
   }
 
   /** The response's errors; fails the test when there are none. */
-  async errors(query: string, variables?: Record<string, unknown>): Promise<GraphQLError[]> {
-    const { body } = await this.post(query, variables);
+  async errors(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<GraphQLError[]> {
+    const { body } = await this.post(query, variables, options);
     if (!body.errors?.length) throw new Error(`expected GraphQL errors, got ${JSON.stringify(body)}`);
     return body.errors;
   }
@@ -102,7 +143,7 @@ export const SUBMIT = /* GraphQL */ `
 `;
 
 export async function createBoard(
-  server: TestServer,
+  server: TestServer<Logger>,
   id: string,
   sortOrder: 'DESCENDING' | 'ASCENDING' = 'DESCENDING',
   updatePolicy: 'BEST' | 'LATEST' | 'INCREMENT' = 'BEST',
@@ -111,8 +152,24 @@ export async function createBoard(
 }
 
 /** Submits the scores in order, one request each (live arrivals in that order). */
-export async function submitAll(server: TestServer, boardId: string, scores: [playerId: string, score: number][]) {
+export async function submitAll(server: TestServer<Logger>, boardId: string, scores: [playerId: string, score: number][]) {
   for (const [playerId, score] of scores) {
     await server.data(SUBMIT, { input: { leaderboardId: boardId, playerId, score } });
   }
+}
+
+/**
+ * A board whose ranking key holds the wrong type, so Redis itself refuses to read it: how tests
+ * make a request fail in a way nothing expects (INTERNAL_SERVER_ERROR). Returns its id.
+ */
+export async function createBrokenBoard(server: TestServer<Logger>): Promise<string> {
+  const id = uniqueId('broken');
+  await createBoard(server, id);
+  const redis = newTestClient();
+  try {
+    await redis.set(boardKeys(id).ranking, 'not a sorted set');
+  } finally {
+    await redis.quit();
+  }
+  return id;
 }

@@ -1,4 +1,4 @@
-import { createBoard, TestServer } from './harness';
+import { authorization, createBoard, type GraphQLResponse, TestServer } from './harness';
 import { uniqueId } from '../support/redis';
 
 let server: TestServer;
@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const get = (query: string, headers: Record<string, string> = {}) =>
-  fetch(`${server.graphqlUrl}?query=${encodeURIComponent(query)}`, { headers });
+  fetch(`${server.graphqlUrl}?query=${encodeURIComponent(query)}`, { headers: { ...authorization(), ...headers } });
 
 describe('HTTP surface', () => {
   it('serves /healthz and /readyz', async () => {
@@ -26,6 +26,31 @@ describe('HTTP surface', () => {
     expect(await response.json()).toEqual({ data: { leaderboard: { id: boardId } } });
     // Apollo's CSRF prevention: a "simple" GET could come from any web page.
     expect((await get(`{ leaderboard(id: "${boardId}") { id } }`)).status).toBe(400);
+  });
+
+  it('refuses a POST that a plain web page could send (CSRF), before looking at its key', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await fetch(server.graphqlUrl, {
+        method: 'POST',
+        headers: { 'content-type': contentType, ...authorization() },
+        body: JSON.stringify({ query: `mutation { deleteLeaderboard(id: "${boardId}") }` }),
+      });
+      expect([response.status, ((await response.json()) as GraphQLResponse).errors?.[0].extensions.code]).toEqual([400, 'BAD_REQUEST']);
+    }
+    expect((await server.data(`{ leaderboard(id: "${boardId}") { id } }`)).leaderboard).toEqual({ id: boardId });
+  });
+
+  it('answers a body that is not JSON, or too large, with BAD_REQUEST in JSON', async () => {
+    const send = (body: string) =>
+      fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...authorization() }, body });
+    for (const [body, status] of [['{"query": ', 400], ['"just a string"', 400], [JSON.stringify({ query: 'x'.repeat(1_100_000) }), 413]] as const) {
+      const response = await send(body);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(((await response.json()) as GraphQLResponse).errors).toEqual([
+        { message: expect.stringMatching(/^Invalid request body: /), extensions: { code: 'BAD_REQUEST' } },
+      ]);
+    }
   });
 
   it('refuses mutations over GET', async () => {
@@ -60,6 +85,19 @@ describe('in production', () => {
     const [error] = await production.errors('{ __schema { types { name } } }');
     expect(error.extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect((await production.data(`{ leaderboard(id: "${boardId}") { id } }`)).leaderboard).toEqual({ id: boardId });
+  });
+
+  it('shows no landing page: a browser gets a GraphQL error, not HTML', async () => {
+    const response = await fetch(production.graphqlUrl, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.text()).not.toMatch(/<html/i);
+  });
+
+  it('keeps CSRF prevention on', async () => {
+    const response = await fetch(`${production.graphqlUrl}?query=${encodeURIComponent('{ leaderboards { nodes { id } } }')}`, { headers: authorization() });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as GraphQLResponse).errors?.[0].message).toMatch(/Cross-Site Request Forgery/);
   });
 });
 

@@ -1,5 +1,10 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { hashKey } from '../../src/server/auth/apiKeys';
 import { ConfigError, loadConfig } from '../../src/server/config';
+
+const ADMIN_KEY = 'k'.repeat(16);
 
 describe('loadConfig', () => {
   it('has defaults for a developer machine', () => {
@@ -9,22 +14,45 @@ describe('loadConfig', () => {
       redisUrl: null,
       redisDataDir: path.resolve('.data', 'redis'),
       redisReadyTimeoutMs: 10_000,
+      redisAppendfsync: 'everysec',
       nodeEnv: 'development',
+      apiKeys: [],
+      anonymousReads: true,
+      rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000 },
+      trustProxyHops: 0,
+      shutdownGraceMs: 10_000,
+      logLevel: 'info',
     });
   });
 
   it('listens on every interface in production unless HOST says otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    const production = { NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('keeps anonymous reads off in production, and needs keys there unless reads are open', () => {
+    expect(loadConfig({ NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` }).anonymousReads).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', ANONYMOUS_READS: 'true' }).apiKeys).toEqual([]);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/would refuse every request: set STANDINGS_API_KEYS/);
   });
 
   it('reads every variable, treating empty as unset', () => {
     expect(loadConfig({
       PORT: '8080', HOST: '::', REDIS_URL: 'rediss://user:pw@redis.internal:6380/2', REDIS_DATA_DIR: '/var/lib/st',
-      REDIS_READY_TIMEOUT_MS: '2500', NODE_ENV: 'test',
+      REDIS_READY_TIMEOUT_MS: '2500', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
+      STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
+      RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1',
+      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisDataDir: '/var/lib/st',
-      redisReadyTimeoutMs: 2500, nodeEnv: 'test',
+      redisReadyTimeoutMs: 2500, redisAppendfsync: 'always', nodeEnv: 'test',
+      apiKeys: [
+        { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
+        { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
+      ],
+      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1,
+      shutdownGraceMs: 30_000, logLevel: 'warn',
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
   });
@@ -48,5 +76,42 @@ describe('loadConfig', () => {
 
   it.each([['PORT', '4000.5'], ['PORT', '0x10'], ['PORT', ' 80']])('refuses %s=%j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+  });
+
+  it('reads hashed keys from STANDINGS_API_KEYS_FILE', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-keys-'));
+    const file = path.join(dir, 'keys');
+    try {
+      fs.writeFileSync(file, `# game backends\nwriter@blitz- ${hashKey(ADMIN_KEY).toString('hex')}\n\nreader ${'ab'.repeat(32)}  # clients\n`);
+      expect(loadConfig({ STANDINGS_API_KEYS_FILE: file }).apiKeys).toEqual([
+        { role: 'writer', boardPrefix: 'blitz-', hash: hashKey(ADMIN_KEY) },
+        { role: 'reader', boardPrefix: null, hash: Buffer.from('ab'.repeat(32), 'hex') },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reports bad keys without echoing them', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        STANDINGS_API_KEYS: `root:${ADMIN_KEY},admin:short-secret,reader@b:${ADMIN_KEY},admin:${ADMIN_KEY},admin:${ADMIN_KEY}`,
+        STANDINGS_API_KEYS_FILE: '/nonexistent/keys', ANONYMOUS_READS: 'yes', REDIS_APPENDFSYNC: 'no', LOG_LEVEL: 'loud',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect((error as ConfigError).problems).toEqual([
+      'REDIS_APPENDFSYNC must be one of everysec, always, got "no"',
+      'STANDINGS_API_KEYS item 1: the role must be one of reader, writer, admin, got "root"',
+      'STANDINGS_API_KEYS item 2: expected role[@boardPrefix]:key with a key of at least 16 characters other than whitespace, "," and ":"',
+      'STANDINGS_API_KEYS item 3: a reader key cannot have a board prefix (reads are not limited to boards)',
+      expect.stringMatching(/^STANDINGS_API_KEYS_FILE cannot be read: ENOENT/),
+      'an API key is configured more than once',
+      'ANONYMOUS_READS must be true or false, got "yes"',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ]);
+    expect((error as Error).message).not.toContain(ADMIN_KEY);
   });
 });

@@ -2,9 +2,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { testRedisUrl } from '../support/redis';
+import { setTimeout as delay } from 'node:timers/promises';
+import Redis from 'ioredis';
+import WebSocket from 'ws';
+import { testRedisUrl, uniqueId } from '../support/redis';
 import { freePort } from '../../src/server/managedRedis';
 
 const MAIN = path.join(__dirname, '..', '..', 'src', 'server', 'main.ts');
@@ -12,6 +16,8 @@ const MAIN = path.join(__dirname, '..', '..', 'src', 'server', 'main.ts');
 interface Run {
   child: ChildProcess;
   output: () => string;
+  /** The `msg` of each JSON log line, in order; fails on a line that is not JSON. */
+  messages: () => string[];
   /** Resolves with the first match in the output, rejects if the process exits first. */
   waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
   exited: Promise<number | null>;
@@ -35,6 +41,7 @@ function run(env: Record<string, string>): Run {
   return {
     child,
     output: () => output,
+    messages: () => output.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg),
     exited,
     waitFor: (pattern) =>
       new Promise((resolve, reject) => {
@@ -79,21 +86,79 @@ it('starts on REDIS_URL, prints its URL, serves, and stops cleanly on SIGTERM', 
 
   server.child.kill('SIGTERM');
   expect(await server.exited).toBe(0);
-  expect(server.output()).toMatch(/SIGTERM: finishing in-flight requests, then stopping\nStopped\n$/);
+  expect(server.messages().slice(-2)).toEqual(['SIGTERM: finishing in-flight requests, then stopping', 'Stopped']);
+});
+
+const post = (url: string, query: string, key?: string) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ query }),
+  }).then((response) => response.json());
+
+it('on SIGTERM, closes WebSockets with 1001 Going away', async () => {
+  const key = 'main-test-reader-key-1';
+  const server = started({ REDIS_URL: testRedisUrl(), PORT: '0', NODE_ENV: 'test', STANDINGS_API_KEYS: `reader:${key}` });
+  const [, url] = await server.waitFor(/ready at (http:\/\/\S+\/graphql)/);
+  const socket = new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+  await once(socket, 'open');
+  socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+  expect(JSON.parse(String((await once(socket, 'message'))[0])).type).toBe('connection_ack');
+  socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: `subscription { topChanged(leaderboardId: "${uniqueId('ws')}") { version } }` } }));
+  expect(JSON.parse(String((await once(socket, 'message'))[0]))).toMatchObject({ id: '1', type: 'next' });
+
+  const closed = once(socket, 'close');
+  server.child.kill('SIGTERM');
+  const [code, reason] = await closed;
+  expect([code, String(reason)]).toEqual([1001, 'Going away']);
+  expect(await server.exited).toBe(0);
+});
+
+it('in development without keys, prints an admin key for this run instead of running open', async () => {
+  const server = started({ REDIS_URL: testRedisUrl(), PORT: '0', NODE_ENV: 'development' });
+  const [, key] = await server.waitFor(/this run's admin key is (\S+) /);
+  const [, url] = await server.waitFor(/ready at (http:\/\/\S+\/graphql)/);
+  const create = `mutation { createLeaderboard(input: { id: "${uniqueId('dev-key')}", sortOrder: DESCENDING, updatePolicy: BEST }) { id } }`;
+
+  expect(await post(url, create)).toMatchObject({ errors: [{ extensions: { code: 'FORBIDDEN' } }] });
+  expect(await post(url, create, key)).toMatchObject({ data: { createLeaderboard: { id: expect.any(String) } } });
+});
+
+it('on SIGTERM, cuts a request that outlives SHUTDOWN_GRACE_MS and exits within it', async () => {
+  const server = started({ REDIS_URL: testRedisUrl(), PORT: '0', NODE_ENV: 'test', SHUTDOWN_GRACE_MS: '1000' });
+  const [, port] = await server.waitFor(/ready at http:\/\/127\.0\.0\.1:(\d+)\/graphql/);
+  // A request whose body never finishes arriving stays in flight until the server gives up on it.
+  const socket = net.connect(Number(port), '127.0.0.1');
+  const closed = once(socket, 'close');
+  socket.on('error', () => {}); // the reset is what this test expects
+  await once(socket, 'connect');
+  socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":');
+  await delay(200); // loopback: time enough for the server to have read the headers
+
+  const signalled = Date.now();
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  // It waited for the request (3/4 of the grace period; the rest is for closing Redis), then no longer.
+  expect(Date.now() - signalled).toBeGreaterThanOrEqual(700);
+  expect(Date.now() - signalled).toBeLessThan(1_500);
+  await closed;
+  expect(server.messages().slice(-1)).toEqual(['Stopped']);
 });
 
 it('starts its own Redis when REDIS_URL is unset, and stops it again', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-main-'));
   try {
-    const server = started({ PORT: '0', NODE_ENV: 'test', REDIS_DATA_DIR: dataDir });
-    await server.waitFor(/started redis-server at redis:\/\/\S+ with data in /);
-    const [, url] = await server.waitFor(/ready at (http:\/\/\S+\/graphql)/);
-    const created = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'mutation { createLeaderboard(input: { id: "dev", sortOrder: DESCENDING, updatePolicy: BEST }) { id } }' }),
+    const key = 'main-test-admin-key-1';
+    const server = started({
+      PORT: '0', NODE_ENV: 'test', REDIS_DATA_DIR: dataDir, REDIS_APPENDFSYNC: 'always', STANDINGS_API_KEYS: `admin:${key}`,
     });
-    expect(await created.json()).toEqual({ data: { createLeaderboard: { id: 'dev' } } });
+    const [, redisUrl] = await server.waitFor(/started redis-server at (redis:\/\/\S+) with data in /);
+    const redis = new Redis(redisUrl);
+    expect(await redis.config('GET', 'appendfsync')).toEqual(['appendfsync', 'always']);
+    await redis.quit();
+    const [, url] = await server.waitFor(/ready at (http:\/\/\S+\/graphql)/);
+    const created = await post(url, 'mutation { createLeaderboard(input: { id: "dev", sortOrder: DESCENDING, updatePolicy: BEST }) { id } }', key);
+    expect(created).toEqual({ data: { createLeaderboard: { id: 'dev' } } });
 
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);

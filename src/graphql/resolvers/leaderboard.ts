@@ -1,6 +1,6 @@
 import type { LeaderboardResolvers } from '../../generated/graphql';
-import type { Page } from '../../store/types';
-import { type EntryModel, onBoard, windowOnBoard } from '../models';
+import type { Entry, Page } from '../../store/types';
+import { onBoard, windowOnBoard } from '../models';
 
 export const Leaderboard: LeaderboardResolvers = {
   createdAt: (board) => board.createdAt * 1000,
@@ -30,11 +30,11 @@ export const Leaderboard: LeaderboardResolvers = {
 
 function entryConnection(boardId: string, page: Page, fromBottom: boolean) {
   const nodes = page.entries.map((entry) => onBoard(boardId, entry));
-  const first: EntryModel | undefined = nodes[0];
-  const last: EntryModel | undefined = nodes[nodes.length - 1];
+  const first: Entry | undefined = page.entries[0];
+  const last: Entry | undefined = page.entries[page.entries.length - 1];
   return {
     nodes,
-    edges: nodes.map((node) => ({ cursor: node.cursor, node })),
+    edges: nodes.map((node, i) => ({ cursor: page.entries[i].cursor, node })),
     totalCount: page.total,
     pageInfo: {
       hasNextPage: page.hasMore,

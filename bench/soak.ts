@@ -1,0 +1,283 @@
+/**
+ * Soak: the service as it ships (src/server/main.ts in its own process, NODE_ENV=production, API
+ * keys and rate limits on) under a fixed, mixed load for a while: reads and writes over HTTP at a
+ * fixed rate, and subscriptions over WebSocket that stay open while some are closed and reopened
+ * every second. It reports every error (there must be none), p99 latency window by window (it must
+ * not drift upwards) and the server's memory (it must stay flat), then stops the server with
+ * SIGTERM, which must close every WebSocket with 1001 and exit 0.
+ *
+ *   npm run bench:soak                                   # 2 minutes, 200 requests/s, 100 subscriptions
+ *   npm run bench:soak -- --minutes 10 --rate 400 --subscribers 300 50000
+ *
+ * Options: --window (seconds per row, default 10), --warmup (seconds left out of the verdict while
+ * V8 sizes its heap and compiles the hot paths, default 30).
+ * The last number is the board's size (default 10,000). Loopback only; it stops by itself.
+ * Results go to BENCHMARKS.md (section "soak").
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import os from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { startManagedRedis } from '../src/server/managedRedis';
+import { formatCount, parseArgs, runBench } from './cli';
+import { BATCH, BOARD_ID, playerId, seededRandom } from './fixtures';
+import { percentile } from './load';
+import { around, entries100, entry, type Operation, submitScore, top10 } from './operations';
+
+const { options, sizes } = parseArgs({ minutes: 2, rate: 200, subscribers: 100, window: 10, warmup: 30 }, [10_000]);
+const MEMBERS = sizes[0];
+const KEYS = { admin: 'soak-admin-key-000000001', writer: 'soak-writer-key-00000002', reader: 'soak-reader-key-00000003' };
+/** Share of requests per operation; writes go with the writer key, reads with the reader key. */
+const MIX: [Operation, number][] = [[submitScore, 0.3], [entry, 0.25], [top10, 0.2], [around, 0.15], [entries100, 0.1]];
+/** Subscriptions closed and reopened each second, as a share of those open. */
+const CHURN = 0.02;
+const WARM_UP_WINDOWS = Math.ceil(options.warmup / options.window);
+const RAMP_SECONDS = 10;
+
+interface Window {
+  requests: number;
+  latencies: number[];
+  updates: number;
+  rssMb: number;
+  heapMb: number;
+  subscriptions: number;
+}
+
+const errors: string[] = [];
+const loadAtStart = os.loadavg()[0];
+const fail = (what: string) => {
+  if (errors.length < 20) console.error(`error: ${what}`);
+  errors.push(what);
+};
+
+/** main.ts as `npm start` runs it, on loopback, with the limits above what this load sends. */
+async function startServer(redisUrl: string): Promise<{ url: string; child: ChildProcess; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'src', 'server', 'main.ts')], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      REDIS_URL: redisUrl,
+      STANDINGS_API_KEYS: Object.entries(KEYS).map(([role, key]) => `${role}:${key}`).join(','),
+      // On, so every request pays for its count in Redis, but far above this load.
+      RATE_LIMIT_PER_KEY: String(options.rate * 100),
+      RATE_LIMIT_PER_IP: String(options.rate * 100),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = / ready at (http:\/\/\S+\/graphql)/.exec(output);
+      if (ready) resolve(ready[1]);
+    });
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)));
+  });
+  return { url, child, exited };
+}
+
+async function graphql(url: string, key: string, body: string): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
+  const result = (await response.json()) as { data?: unknown; errors?: unknown[] };
+  if (response.status !== 200 || result.errors) throw new Error(`HTTP ${response.status}: ${JSON.stringify(result).slice(0, 300)}`);
+  return result.data;
+}
+
+async function fillBoard(url: string): Promise<void> {
+  const create = `mutation { createLeaderboard(input: { id: "${BOARD_ID}", sortOrder: DESCENDING, updatePolicy: LATEST, capacity: ${MEMBERS} }) { id } }`;
+  await graphql(url, KEYS.admin, JSON.stringify({ query: create }));
+  const random = seededRandom(MEMBERS);
+  for (let from = 0; from < MEMBERS; from += BATCH) {
+    const inputs = Array.from({ length: Math.min(BATCH, MEMBERS - from) }, (_, i) => ({
+      leaderboardId: BOARD_ID, playerId: playerId(from + i), score: random(3001),
+    }));
+    await graphql(url, KEYS.writer, JSON.stringify({ query: 'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { changed } }', variables: { inputs } }));
+  }
+}
+
+/** Server-side memory and subscriptions, from its own /metrics. */
+async function serverGauges(url: string): Promise<Pick<Window, 'rssMb' | 'heapMb' | 'subscriptions'>> {
+  const text = await (await fetch(url.replace('/graphql', '/metrics'))).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  return {
+    rssMb: value('process_resident_memory_bytes') / 2 ** 20,
+    heapMb: value('nodejs_heap_size_used_bytes') / 2 ** 20,
+    subscriptions: value('standings_active_subscriptions'),
+  };
+}
+
+/** One graphql-ws connection holding one subscription, as a game client on a results screen would. */
+function subscriber(url: string, random: (below: number) => number, onUpdate: () => void) {
+  const closeCodes: number[] = [];
+  const client = createClient({
+    url: url.replace(/^http/, 'ws'),
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${KEYS.reader}` },
+    retryAttempts: 0,
+    lazy: false,
+    // How a connection ended is recorded by `closed` below (and failures by the subscription's sink).
+    onNonLazyError: () => {},
+    on: { closed: (event) => closeCodes.push((event as { code: number }).code) },
+  });
+  const player = playerId(random(MEMBERS));
+  const queries = [
+    `subscription { topChanged(leaderboardId: "${BOARD_ID}", first: 10) { version entries { playerId rank } } }`,
+    `subscription { rankChanged(leaderboardId: "${BOARD_ID}", playerId: "${player}") { cause entry { rank score } } }`,
+    `subscription { aroundChanged(leaderboardId: "${BOARD_ID}", playerId: "${player}", radius: 5) { entries { playerId rank } } }`,
+  ];
+  let ending = false;
+  let first: () => void;
+  const started = new Promise<void>((resolve) => (first = resolve));
+  client.subscribe({ query: queries[random(queries.length)] }, {
+    next: (message) => {
+      first();
+      if (message.errors) fail(`subscription: ${JSON.stringify(message.errors)}`);
+      else onUpdate();
+    },
+    error: (error) => {
+      if (!ending) fail(`subscription failed: ${error instanceof Error ? error.message : JSON.stringify(error)}`);
+    },
+    complete: () => {
+      if (!ending) fail('the server completed a subscription');
+    },
+  });
+  return {
+    closeCodes,
+    /** Resolves with the subscription's first message (its snapshot). */
+    started,
+    /** The server is going away: what it sends now is expected. */
+    expectEnd: () => (ending = true),
+    close: async () => {
+      ending = true;
+      await client.dispose();
+    },
+  };
+}
+
+async function soak(): Promise<string> {
+  const redis = await startManagedRedis({ persistence: 'none' });
+  const server = await startServer(redis.url);
+  try {
+    await fillBoard(server.url);
+    const random = seededRandom(42);
+    const windows: Window[] = [];
+    let current: Omit<Window, 'rssMb' | 'heapMb' | 'subscriptions'> = { requests: 0, latencies: [], updates: 0 };
+    const bodies = MIX.map(([operation]) => (n: number) => JSON.stringify({ query: operation.query, variables: operation.variables(random, n) }));
+
+    const subscribers = Array.from({ length: options.subscribers }, () => subscriber(server.url, random, () => current.updates++));
+    // The clients are there before the load starts, as on a running service.
+    await Promise.all(subscribers.map((open) => open.started));
+    const churn = setInterval(() => {
+      const replaced = Math.ceil(subscribers.length * CHURN);
+      for (const gone of subscribers.splice(0, replaced)) void gone.close();
+      for (let i = 0; i < replaced; i++) subscribers.push(subscriber(server.url, random, () => current.updates++));
+    }, 1000);
+
+    // Open loop: requests leave on schedule whether or not earlier ones have come back, as from
+    // many independent clients; a backlog of a second's worth means the server cannot keep up.
+    let inFlight = 0;
+    const send = () => {
+      let pick = random(1000) / 1000;
+      const index = MIX.findIndex(([, share]) => (pick -= share) < 0);
+      const [operation] = MIX[index === -1 ? 0 : index];
+      if (inFlight >= options.rate) return fail('backlog: a second of requests still in flight');
+      inFlight++;
+      const started = process.hrtime.bigint();
+      const batch = current;
+      graphql(server.url, operation === submitScore ? KEYS.writer : KEYS.reader, bodies[index === -1 ? 0 : index](MEMBERS))
+        .then(() => batch.latencies.push(Number(process.hrtime.bigint() - started) / 1e6), (err: Error) => fail(`${operation.name}: ${err.message}`))
+        .finally(() => inFlight--);
+      batch.requests++;
+    };
+    const startedAt = Date.now();
+    const endsAt = startedAt + options.minutes * 60_000;
+    let sent = 0;
+    let windowEnds = startedAt + options.window * 1000;
+    while (Date.now() < endsAt) {
+      // The rate ramps up over the first RAMP_SECONDS, as traffic does when a service joins a pool:
+      // a cold process (unoptimised code, a heap still growing) is not what a soak measures.
+      const elapsed = (Date.now() - startedAt) / 1000;
+      const due = Math.floor(options.rate * (elapsed < RAMP_SECONDS ? elapsed ** 2 / (2 * RAMP_SECONDS) : elapsed - RAMP_SECONDS / 2));
+      for (; sent < due; sent++) send();
+      if (Date.now() >= windowEnds) {
+        windows.push({ ...current, ...(await serverGauges(server.url)) });
+        current = { requests: 0, latencies: [], updates: 0 };
+        windowEnds += options.window * 1000;
+        console.log(`window ${windows.length}: p99 ${percentile(windows.at(-1)!.latencies, 0.99).toFixed(1)} ms, RSS ${windows.at(-1)!.rssMb.toFixed(1)} MB`);
+      }
+      await delay(5);
+    }
+    clearInterval(churn);
+    while (inFlight > 0) await delay(10);
+    if (current.requests > 0) windows.push({ ...current, ...(await serverGauges(server.url)) });
+
+    // SIGTERM with every subscription still open: each must be closed with 1001 Going away.
+    subscribers.forEach((open) => open.expectEnd());
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    const exitCode = await server.exited;
+    const shutdownMs = Date.now() - signalled;
+    await delay(200);
+    const closeCodes = subscribers.flatMap((open) => open.closeCodes);
+    if (exitCode !== 0) fail(`the server exited with ${exitCode} after SIGTERM`);
+    const wrongCloses = closeCodes.filter((code) => code !== 1001);
+    if (wrongCloses.length > 0 || closeCodes.length !== subscribers.length) {
+      fail(`WebSocket close codes at shutdown: ${closeCodes.length} of ${subscribers.length} closed, not 1001: ${wrongCloses.join(', ') || 'none'}`);
+    }
+    const goingAway = closeCodes.length - wrongCloses.length;
+    return report(windows, `exited ${exitCode} in ${shutdownMs} ms; ${goingAway} of ${subscribers.length} WebSockets closed with 1001`);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await redis.stop();
+  }
+}
+
+function report(windows: Window[], shutdown: string): string {
+  const measured = windows.slice(WARM_UP_WINDOWS);
+  const p99 = (window: Window) => percentile(window.latencies, 0.99);
+  // The measured windows in two halves: a trend shows as a second half worse than the first,
+  // where one slow window or one GC cycle at either end does not.
+  const half = Math.floor(measured.length / 2);
+  const [early, late] = [measured.slice(0, half), measured.slice(-half)];
+  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const p99Drift = middle(late.map(p99)) / middle(early.map(p99));
+  // Peaks: RSS follows the GC's sawtooth, and a leak shows as peaks that keep rising.
+  const peakRss = (part: Window[]) => Math.max(...part.map((window) => window.rssMb));
+  const [rssBefore, rssAfter] = [peakRss(early), peakRss(late)];
+  const rssGrowth = rssAfter / rssBefore - 1;
+  const requests = windows.reduce((sum, window) => sum + window.requests, 0);
+  const updates = windows.reduce((sum, window) => sum + window.updates, 0);
+  const flat = errors.length === 0 && p99Drift <= 1.5 && rssGrowth <= 0.1;
+  if (!flat) process.exitCode = 1;
+
+  const rows = windows.map((window, i) => [
+    `| ${Math.min((i + 1) * options.window, options.minutes * 60)} s${i < WARM_UP_WINDOWS ? ' (warm-up)' : ''}`, formatCount(window.requests),
+    percentile(window.latencies, 0.5).toFixed(1), p99(window).toFixed(1), formatCount(window.updates),
+    window.subscriptions, window.rssMb.toFixed(1), `${window.heapMb.toFixed(1)} |`,
+  ].join(' | '));
+  return [
+    `${options.minutes} min at ${options.rate} requests/s, reached by a ${RAMP_SECONDS} s ramp (${MIX.map(([operation, share]) => `${operation.name} ${share * 100}%`).join(', ')}),`,
+    `${options.subscribers} subscriptions held open over WebSocket (topChanged, rankChanged, aroundChanged; ${CHURN * 100}% of them`,
+    `closed and reopened every second), on a board of ${formatCount(MEMBERS)} players. The server is main.ts in its own process`,
+    '(NODE_ENV=production, keys and rate limits on); latencies are measured by the client, memory is the server\'s.',
+    '',
+    '| until | requests | p50 ms | p99 ms | subscription updates | open subscriptions | server RSS MB | heap used MB |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    `- Errors: **${errors.length}** in ${formatCount(requests)} requests and ${formatCount(updates)} subscription updates (target 0)${errors.length ? `; first: ${errors[0]}` : ''}.`,
+    `- p99 drift (median p99 of the last ${half} windows over that of the first ${half} after warm-up): **${p99Drift.toFixed(2)}x** (target <= 1.5x).`,
+    `- Server RSS growth (peak of the last ${half} windows over the peak of the first ${half} after warm-up): **${(rssGrowth * 100).toFixed(1)}%** (${rssBefore.toFixed(1)} -> ${rssAfter.toFixed(1)} MB; target <= 10%).`,
+    `- SIGTERM with the subscriptions open: ${shutdown}.`,
+    `- Machine load (1-minute average, ${os.cpus().length} cores): ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end; other work on the machine shows in the latencies.`,
+    `- Verdict: **${flat ? 'flat' : 'NOT flat'}**.`,
+  ].join('\n');
+}
+
+runBench('soak', 'bench:soak', soak);

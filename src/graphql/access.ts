@@ -1,0 +1,42 @@
+import { checkBoardAccess, checkRole, type Role } from '../domain/access';
+import type { MutationResolvers, ResolverFn } from '../generated/graphql';
+import type { Context } from './context';
+
+type Field = keyof Required<MutationResolvers>;
+type ArgsOf<F extends Field> = Parameters<Extract<NonNullable<MutationResolvers[F]>, ResolverFn<any, any, any, any>>>[1];
+
+interface Rule<F extends Field> {
+  role: Role;
+  /** The boards the call changes, checked against a key's board prefix. */
+  boards?: (args: ArgsOf<F>) => string[];
+}
+
+/**
+ * Who may call each mutation, in one place: a new mutation does not compile until it has a rule.
+ * Reads need no rule: every request that gets this far is at least a reader (an unknown key, or
+ * none while anonymous reads are off, is refused before any field runs).
+ */
+const MUTATION_RULES: { [F in Field]: Rule<F> } = {
+  createLeaderboard: { role: 'admin', boards: ({ input }) => [input.id] },
+  deleteLeaderboard: { role: 'admin', boards: ({ id }) => [id] },
+  submitScore: { role: 'writer', boards: ({ input }) => [input.leaderboardId] },
+  submitScores: { role: 'writer', boards: ({ inputs }) => inputs.map((input) => input.leaderboardId) },
+  removeEntry: { role: 'writer', boards: ({ leaderboardId }) => [leaderboardId] },
+  // Profiles belong to players, not boards: any writer may store them.
+  upsertPlayer: { role: 'writer' },
+};
+
+/** The mutations, each checking its rule against the request's key before it runs. */
+export function guardMutations(mutations: MutationResolvers): MutationResolvers {
+  const guarded: Record<string, ResolverFn<unknown, unknown, Context, any>> = {};
+  for (const [field, resolve] of Object.entries(mutations) as [Field, ResolverFn<unknown, unknown, Context, any>][]) {
+    const rule = MUTATION_RULES[field] as Rule<Field>;
+    guarded[field] = (parent, args, context, info) => {
+      checkRole(context.principal, rule.role, field);
+      const boards = rule.boards?.(args) ?? [];
+      boards.forEach((boardId, i) => checkBoardAccess(context.principal, boardId, boards.length > 1 ? i : undefined));
+      return resolve(parent, args, context, info);
+    };
+  }
+  return guarded as MutationResolvers;
+}

@@ -1,0 +1,153 @@
+import {
+  type ArgumentNode, type FieldNode, GraphQLError, type GraphQLField, type GraphQLNamedType, type ParseOptions,
+  getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, Kind, type SelectionSetNode,
+  type ValidationContext, type ValidationRule,
+} from 'graphql';
+import {
+  MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
+} from '../domain/limits';
+import { ErrorCode } from '../errors';
+
+/**
+ * The limits on what one document may ask for, as options for graphql-js: the HTTP server (Apollo's
+ * `parseOptions` and `validationRules`) and the WebSocket server use these same values, so neither
+ * door is wider than the other.
+ */
+export const parseOptions: ParseOptions = { maxTokens: MAX_QUERY_TOKENS };
+
+interface Measure {
+  /** Levels of fields below (and including) this selection. */
+  depth: number;
+  aliases: number;
+  /** Fields resolved, a list's fields counted once per item it may hold. */
+  cost: number;
+}
+
+const NOTHING: Measure = { depth: 0, aliases: 0, cost: 0 };
+
+/**
+ * Depth, aliases and cost of each operation, in one walk that follows fragments. A field costs 1,
+ * and its sub-selection costs as many times over as the field may return items: `first` and
+ * `limit` are page sizes, `radius` gives 2 * radius + 1 entries, and a list argument (`playerIds`,
+ * `inputs`) one item per element. A variable counts as the largest value it may take, since
+ * validation runs before variables are known. Introspection (`__schema`, `__type`) costs nothing:
+ * it is off in production, and the explorer needs it in development.
+ */
+const queryLimitsRule: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    const root = context.getSchema().getRootType(operation.operation);
+    if (!root) return; // reported by graphql-js' own rules
+    const measured = new Measurer(context).selectionSet(operation.selectionSet, root);
+    const over = (limit: string, maximum: number, found: number, message: string) =>
+      context.reportError(
+        new GraphQLError(message, {
+          nodes: operation,
+          extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED, details: { limit, maximum, found } },
+        }),
+      );
+    const { depth, aliases, cost } = measured;
+    if (depth > MAX_QUERY_DEPTH) {
+      over('depth', MAX_QUERY_DEPTH, depth, `Fields are nested ${depth} levels deep; at most ${MAX_QUERY_DEPTH} are allowed`);
+    }
+    if (aliases > MAX_QUERY_ALIASES) {
+      over('aliases', MAX_QUERY_ALIASES, aliases, `The operation has ${aliases} aliases; at most ${MAX_QUERY_ALIASES} are allowed`);
+    }
+    if (cost > MAX_QUERY_COST) {
+      over('cost', MAX_QUERY_COST, cost,
+        `The operation could resolve ${cost} fields (a list counts at its largest size); at most ${MAX_QUERY_COST} are allowed`);
+    }
+  },
+});
+
+/** The rules both servers add to graphql-js' specified ones. */
+export const validationRules: readonly ValidationRule[] = [queryLimitsRule];
+
+class Measurer {
+  /** A fragment spread many times is measured once; `null` marks one being measured (a cycle). */
+  private readonly fragments = new Map<string, Measure | null>();
+
+  constructor(private readonly context: ValidationContext) {}
+
+  selectionSet(set: SelectionSetNode, parent: GraphQLNamedType): Measure {
+    let depth = 0;
+    let aliases = 0;
+    let cost = 0;
+    for (const selection of set.selections) {
+      let part: Measure;
+      if (selection.kind === Kind.FIELD) {
+        part = this.field(selection, parent);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const type = selection.typeCondition ? this.context.getSchema().getType(selection.typeCondition.name.value) : parent;
+        part = type ? this.selectionSet(selection.selectionSet, type) : NOTHING;
+      } else {
+        part = this.fragment(selection.name.value);
+      }
+      depth = Math.max(depth, part.depth);
+      aliases += part.aliases;
+      cost += part.cost;
+    }
+    return { depth, aliases, cost };
+  }
+
+  private field(node: FieldNode, parent: GraphQLNamedType): Measure {
+    if (node.name.value.startsWith('__')) return NOTHING;
+    const definition = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined;
+    const below = node.selectionSet && definition
+      ? this.selectionSet(node.selectionSet, getNamedType(definition.type))
+      : NOTHING;
+    return {
+      depth: below.depth + 1,
+      aliases: below.aliases + (node.alias ? 1 : 0),
+      cost: 1 + (definition ? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
+    };
+  }
+
+  private fragment(name: string): Measure {
+    const known = this.fragments.get(name);
+    if (known !== undefined) return known ?? NOTHING; // null: a cycle, which NoFragmentCyclesRule reports
+    const fragment = this.context.getFragment(name);
+    const type = fragment && this.context.getSchema().getType(fragment.typeCondition.name.value);
+    if (!fragment || !type) return NOTHING;
+    this.fragments.set(name, null);
+    const measured = this.selectionSet(fragment.selectionSet, type);
+    this.fragments.set(name, measured);
+    return measured;
+  }
+}
+
+/** How many items a field may return, from its size arguments (see queryLimitsRule). */
+function itemsOf(field: GraphQLField<unknown, unknown>, args: readonly ArgumentNode[]): number {
+  let items = 1;
+  for (const definition of field.args) {
+    const node = args.find((arg) => arg.name.value === definition.name)?.value;
+    const isList = isListType(getNullableType(definition.type));
+    let largest: number;
+    let toItems = (value: number) => value;
+    if (isList) {
+      largest = MAX_BATCH_SIZE;
+    } else if (definition.name === 'first' || definition.name === 'limit') {
+      largest = MAX_PAGE_SIZE;
+    } else if (definition.name === 'radius') {
+      largest = MAX_RADIUS;
+      toItems = (radius) => 2 * radius + 1;
+    } else {
+      continue;
+    }
+    let value: number;
+    if (node === undefined) {
+      const fallback = definition.defaultValue;
+      value = Array.isArray(fallback) ? fallback.length : typeof fallback === 'number' ? fallback : 1;
+    } else if (node.kind === Kind.VARIABLE) {
+      value = largest;
+    } else if (node.kind === Kind.LIST) {
+      value = node.values.length;
+    } else if (node.kind === Kind.INT) {
+      value = Number(node.value);
+    } else {
+      value = 1; // a single value where a list is expected, or null
+    }
+    // Out-of-range sizes are refused with a precise BAD_USER_INPUT later; here they count as the largest allowed.
+    items = Math.max(items, toItems(Math.min(Math.max(value, 0), largest)));
+  }
+  return items;
+}

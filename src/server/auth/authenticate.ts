@@ -1,0 +1,28 @@
+import { ANONYMOUS_READER, type Principal } from '../../domain/access';
+import { unauthenticated } from '../../errors';
+import type { ApiKeys } from './apiKeys';
+
+export interface AccessOptions {
+  keys: ApiKeys;
+  /** Requests without a key read as an anonymous reader; off: they are refused. */
+  anonymousReads: boolean;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/**
+ * Who a request is, from its credentials: the HTTP `Authorization` header, or the WebSocket's
+ * connectionParams.authorization, both "Bearer <key>". No credentials is an anonymous reader when
+ * the deployment allows it; a key that is malformed or unknown is always refused, never downgraded.
+ */
+export function authenticate(authorization: unknown, { keys, anonymousReads }: AccessOptions): Principal {
+  if (authorization === undefined || authorization === null || authorization === '') {
+    if (anonymousReads) return ANONYMOUS_READER;
+    throw unauthenticated('An API key is required: send the header "Authorization: Bearer <key>"');
+  }
+  const match = typeof authorization === 'string' ? BEARER.exec(authorization) : null;
+  if (!match) throw unauthenticated('Authorization must be "Bearer <key>"');
+  const principal = keys.find(match[1]);
+  if (!principal) throw unauthenticated('Unknown API key');
+  return principal;
+}

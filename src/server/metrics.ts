@@ -1,0 +1,106 @@
+import * as diagnostics from 'node:diagnostics_channel';
+import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
+import { type GraphQLFormattedError, Kind } from 'graphql';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Prometheus metrics, served at /metrics. One registry for the process (metrics describe the
+ * process, however many servers a test starts in it), with Node's own process metrics (memory,
+ * event loop delay, GC) next to ours.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const operations = new Histogram({
+  name: 'standings_graphql_operation_duration_seconds',
+  help: 'GraphQL operations over HTTP, from parsing to the response, by operation type and root field',
+  labelNames: ['type', 'field'],
+  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+const errors = new Counter({
+  name: 'standings_graphql_errors_total',
+  help: 'Errors sent to clients, by extensions.code',
+  labelNames: ['code'],
+  registers: [registry],
+});
+
+const redisCommands = new Histogram({
+  name: 'standings_redis_command_duration_seconds',
+  help: 'Redis commands, from writing the command to its reply, by command and outcome',
+  labelNames: ['command', 'outcome'],
+  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+  registers: [registry],
+});
+
+const activeSubscriptions = new Gauge({
+  name: 'standings_active_subscriptions',
+  help: 'GraphQL subscriptions currently open over WebSocket',
+  registers: [registry],
+});
+
+/** For the WebSocket server, which knows how many subscriptions are open. */
+export function setActiveSubscriptions(count: number): void {
+  activeSubscriptions.set(count);
+}
+
+type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+
+/** Counts an error a client receives; formatError (see countErrors) calls it for every GraphQL error. */
+export function countError(code: string): void {
+  errors.inc({ code });
+}
+
+/** A formatError that also counts what it formats. */
+export function countErrors(format: FormatError): FormatError {
+  return (formatted, error) => {
+    const result = format(formatted, error);
+    countError(String(result.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+    return result;
+  };
+}
+
+/**
+ * Operation latency, labelled by the root field rather than the client-chosen operation name,
+ * which would let any client create unbounded series. Requests refused before an operation
+ * exists (unknown key, rate limit, unparsable) appear in the error counter only.
+ */
+export const metricsPlugin: ApolloServerPlugin = {
+  async requestDidStart() {
+    const started = process.hrtime.bigint();
+    return {
+      async willSendResponse({ operation }) {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        operations.observe(operationLabels(operation), seconds);
+      },
+    };
+  },
+};
+
+function operationLabels(operation: GraphQLRequestContext<object>['operation']): { type: string; field: string } {
+  if (!operation) return { type: 'invalid', field: '' };
+  const fields = new Set(
+    operation.selectionSet.selections.map((selection) => (selection.kind === Kind.FIELD ? selection.name.value : '...')),
+  );
+  return { type: operation.operation, field: fields.size === 1 ? [...fields][0] : 'multiple' };
+}
+
+// ioredis (6+) reports every command on the `ioredis:command` tracing channel: timing it there
+// covers every client in the process without wrapping any of them.
+interface CommandTrace {
+  command: string;
+  error?: unknown;
+  startedAt?: bigint;
+}
+
+diagnostics.subscribe('tracing:ioredis:command:start', (message) => {
+  (message as CommandTrace).startedAt = process.hrtime.bigint();
+});
+diagnostics.subscribe('tracing:ioredis:command:asyncEnd', (message) => {
+  const trace = message as CommandTrace;
+  if (trace.startedAt === undefined) return;
+  const seconds = Number(process.hrtime.bigint() - trace.startedAt) / 1e9;
+  // Lower case: ioredis names commands as called, `callBuffer('EVALSHA')` as much as `zcard()`.
+  redisCommands.observe({ command: trace.command.toLowerCase(), outcome: trace.error === undefined ? 'ok' : 'error' }, seconds);
+});

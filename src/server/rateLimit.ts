@@ -1,0 +1,57 @@
+import type { IncomingMessage } from 'node:http';
+import { isIP } from 'node:net';
+import { hasRole, type Principal } from '../domain/access';
+import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
+import type { RateLimitStore } from '../store/rateLimitStore';
+import type { RateLimits } from './config';
+
+/**
+ * Requests per window for each API key and each client address, counted in Redis so that the
+ * limits hold across every instance. Writer and admin keys (game backends and operators, often
+ * many behind one address) are limited per key only; anonymous and reader requests per address
+ * too, since one reader key is typically shared by every copy of a game client.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** Counts one request; RATE_LIMITED when its key or address has used up the current window. */
+  async check(principal: Principal, address: string): Promise<void> {
+    const { perKey, perIp, windowMs } = this.limits;
+    const counts: Promise<void>[] = [];
+    if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
+    if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', address, perIp, windowMs));
+    try {
+      await Promise.all(counts);
+    } catch (err) {
+      // Without Redis there is nothing to count with, and the request fails with UNAVAILABLE at its
+      // first read anyway; refusing it here would only change the error it gets.
+      if (!(err instanceof StandingsError && err.code === ErrorCode.UNAVAILABLE)) throw err;
+    }
+  }
+
+  private async count(scope: 'key' | 'ip', id: string, limit: number, windowMs: number): Promise<void> {
+    const { count, resetInMs } = await this.store.hit(scope, id, windowMs);
+    if (count > limit) {
+      throw new RateLimitedError(Math.max(1, Math.ceil(resetInMs / 1000)), { limit: scope, requestsPerWindow: limit, windowMs });
+    }
+  }
+}
+
+/**
+ * The address of whoever sent a request (HTTP or a WebSocket upgrade). Behind `trustedHops`
+ * reverse proxies it is taken from X-Forwarded-For, counting from the right: the entries further
+ * left were written by the client itself and prove nothing. An entry that is not an address (a
+ * proxy that is not there after all) counts as the peer's, so no client can name its own counter.
+ */
+export function clientAddress(request: IncomingMessage, trustedHops: number): string {
+  const peer = request.socket.remoteAddress ?? 'unknown';
+  if (trustedHops === 0) return peer;
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = (Array.isArray(header) ? header.join(',') : header ?? '').split(',').map((hop) => hop.trim()).filter(Boolean);
+  const chain = [...forwarded, peer];
+  const client = chain[Math.max(0, chain.length - 1 - trustedHops)];
+  return isIP(client) ? client : peer;
+}

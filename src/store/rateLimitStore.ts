@@ -1,0 +1,26 @@
+import type { Cluster, Redis } from 'ioredis';
+import { rateLimitKey } from './keys';
+import { redisCall } from './redisCall';
+import { runScript } from './scripts';
+
+interface WindowCount {
+  /** Requests in the current window, this one included. */
+  count: number;
+  /** Until the window ends and the count starts again. */
+  resetInMs: number;
+}
+
+/**
+ * Fixed-window request counters in Redis, so every API instance counts against the same limit.
+ * One script call per count: the increment and the window's expiry cannot be separated.
+ */
+export class RateLimitStore {
+  constructor(readonly redis: Redis | Cluster) {}
+
+  async hit(scope: 'key' | 'ip', id: string, windowMs: number): Promise<WindowCount> {
+    const [count, resetInMs] = (await redisCall(() =>
+      runScript(this.redis, 'rate_limit', [rateLimitKey(scope, id)], [windowMs]),
+    )) as [number, number];
+    return { count, resetInMs };
+  }
+}
