@@ -13,28 +13,21 @@
 import Redis from 'ioredis';
 import { startManagedRedis } from '../src/server/managedRedis';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
+import { inBatches, playerId, scoreOf } from './fixtures';
 import { median, writeSection } from './report';
 
 const args = process.argv.slice(2);
 const roundsAt = args.indexOf('--rounds');
 const ROUNDS = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 3;
 const SIZES = args.length ? args.map(Number) : [100_000, 1_000_000];
-const BATCH = 1000;
-
-const playerId = (i: number) => String(10_000_000 + i * 89);
-const scoreOf = (i: number) => (i * 7919) % 3001;
 // Podium's token: 19 decimal digits in front of the id (its ordering does not matter here).
 const podiumToken = (i: number) => String(9_000_000_000_000_000_000n - BigInt(i)).padStart(19, '0');
 
 type Loader = (redis: Redis, members: number) => Promise<void>;
 
-async function inBatches(members: number, write: (from: number, to: number) => Promise<unknown>) {
-  for (let from = 0; from < members; from += BATCH) await write(from, Math.min(members, from + BATCH));
-}
-
 const layouts: [string, Loader][] = [
   ['bare sorted set (ties by player id: unfair)', (redis, members) =>
-    inBatches(members, (from, to) => {
+    inBatches(0, members, (from, to) => {
       const zadd: (string | number)[] = [];
       for (let i = from; i < to; i++) zadd.push(scoreOf(i), playerId(i));
       return redis.zadd('bare', ...zadd);
@@ -42,7 +35,7 @@ const layouts: [string, Loader][] = [
   ['Standings (token member + bucketed id -> token)', async (redis, members) => {
     const store = new LeaderboardStore(redis);
     await store.createBoard({ id: 'bench', sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members });
-    await inBatches(members, (from, to) => {
+    await inBatches(0, members, (from, to) => {
       const batch = [];
       for (let i = from; i < to; i++) batch.push({ playerId: playerId(i), score: scoreOf(i) });
       return store.submit('bench', batch);
@@ -53,7 +46,7 @@ const layouts: [string, Loader][] = [
 ];
 
 function loadPodium(redis: Redis, members: number, secondIndex: boolean) {
-  return inBatches(members, (from, to) => {
+  return inBatches(0, members, (from, to) => {
     const zadd: (string | number)[] = [];
     const asc: (string | number)[] = [];
     const hset: string[] = [];

@@ -1,0 +1,36 @@
+/** The command line of the service benches: options, member counts, and where results go. */
+import { writeSection } from './report';
+
+/** `--name value` options (numbers) with defaults, then member counts in increasing order. */
+export function parseArgs<T extends Record<string, number>>(defaults: T, defaultSizes: number[]) {
+  const args = process.argv.slice(2);
+  const options: Record<string, number> = { ...defaults };
+  for (const name of Object.keys(defaults)) {
+    const at = args.indexOf(`--${name}`);
+    if (at >= 0) options[name] = Number(args.splice(at, 2)[1]);
+  }
+  const unknown = args.find((arg) => arg.startsWith('--') || !Number.isInteger(Number(arg)) || Number(arg) <= 0);
+  if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; options: ${Object.keys(defaults).map((n) => `--${n}`).join(' ')}, then member counts`);
+  const sizes = args.length ? args.map(Number).sort((a, b) => a - b) : defaultSizes;
+  return { options: options as T, sizes };
+}
+
+/**
+ * Runs a bench and writes the markdown it returns into its BENCHMARKS.md section, with the
+ * command that reproduces the run; a failed bench writes nothing and exits 1.
+ */
+export function runBench(section: string, script: string, bench: () => Promise<string>): void {
+  const given = process.argv.slice(2).join(' ');
+  bench().then(
+    (body) => {
+      writeSection(section, given ? `npm run ${script} -- ${given}` : `npm run ${script}`, body);
+      console.log(body);
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
+export const formatCount = (n: number) => n.toLocaleString('en-US');

@@ -1,0 +1,86 @@
+/**
+ * How the service benches measure a server over HTTP on loopback: autocannon for throughput
+ * under concurrent load, and one keep-alive connection for the latency of single requests.
+ * A response carrying GraphQL `errors` counts as a failure, so no contender wins by failing fast.
+ */
+import * as http from 'node:http';
+import autocannon from 'autocannon';
+import { BENCH_API_KEY } from './peers/launch';
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+}
+
+const HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${BENCH_API_KEY}` };
+const hasErrors = (body: string) => body.includes('"errors"');
+
+/** Posts `bodies` in turn over `connections` connections for `seconds`; throws if any request failed. */
+export async function loadTest(url: string, bodies: string[], { connections, seconds }: LoadOptions): Promise<LoadResult> {
+  let next = 0;
+  // autocannon's own histogram keeps whole milliseconds; the response events carry fractions.
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({
+      url,
+      connections,
+      duration: seconds,
+      requests: [{
+        method: 'POST',
+        headers: HEADERS,
+        setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }),
+      }],
+      verifyBody: (body) => !hasErrors(String(body)),
+    }, (err, done) => (err ? reject(err) : resolve(done)));
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  const failed = result.errors + result.non2xx + result.mismatches;
+  if (failed > 0) {
+    throw new Error(`${url}: ${failed} of ${result.requests.total} requests failed (errors ${result.errors}, non-2xx ${result.non2xx}, GraphQL errors ${result.mismatches})`);
+  }
+  return { requestsPerSecond: result.requests.total / result.duration, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99) };
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One POST on a kept-alive connection; resolves with the response body. */
+export function post(url: string, body: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent, headers: HEADERS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString();
+        if (response.statusCode !== 200 || hasErrors(text)) reject(new Error(`${url}: HTTP ${response.statusCode} ${text.slice(0, 500)}`));
+        else resolve(text);
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Milliseconds per call of `call`, run `count` times one after another, after `warmUp` unmeasured calls. */
+export async function sequentialLatencies(call: (i: number) => Promise<unknown>, count: number, warmUp: number): Promise<number[]> {
+  for (let i = 0; i < warmUp; i++) await call(i);
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = process.hrtime.bigint();
+    await call(i);
+    latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return latencies;
+}
+
+/** The value below which `share` (0..1) of `values` fall. */
+export function percentile(values: number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+}

@@ -1,0 +1,60 @@
+/** The parent side of a bench peer (see ./host.ts): one child process per contender. */
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+
+export type PeerName = 'standings' | 'standings-unfair' | 'mercurius';
+
+export interface Peer {
+  name: PeerName;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Every peer is given this writer key, and the benches send it with every request. */
+export const BENCH_API_KEY = 'bench-writer-key-0123456789';
+/**
+ * Production settings, with the per-key rate limit off: it costs a Redis call per request that
+ * the other peers do not make, and would refuse a bench's load (bench:soak runs with it on).
+ */
+const PEER_ENV = {
+  NODE_ENV: 'production',
+  STANDINGS_API_KEYS: `writer:${BENCH_API_KEY}`,
+  RATE_LIMIT_PER_KEY: '0',
+};
+
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Starts bench/peers/<name>.ts against `redisUrl`; with `cpuProfileDir`, under `node --cpu-prof`. */
+export async function launchPeer(name: PeerName, redisUrl: string, cpuProfileDir?: string): Promise<Peer> {
+  const child = fork(join(__dirname, `${name}.ts`), [], {
+    execArgv: [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), '-r', 'ts-node/register/transpile-only'],
+    env: { ...process.env, ...PEER_ENV, REDIS_URL: redisUrl },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start within ${START_TIMEOUT_MS} ms`)), START_TIMEOUT_MS);
+      child.once('message', (message: { url: string }) => {
+        clearTimeout(timer);
+        resolve(message.url);
+      });
+      void exited.then(() => reject(new Error(`${name} exited before listening`)));
+    });
+    return {
+      name,
+      url,
+      async stop() {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.send('stop');
+        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(timer);
+      },
+    };
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * Standings as src/server/main.ts wires it, from the same configuration (the environment that
+ * ./launch.ts gives every peer), with an optional store in place of the real one.
+ */
+import type Redis from 'ioredis';
+import type { LeaderboardStore } from '../../src/store/leaderboardStore';
+import { createStandingsServer, GRAPHQL_PATH } from '../../src/server/app';
+import { ApiKeys } from '../../src/server/auth/apiKeys';
+import { loadConfig } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import type { RunningPeer } from './host';
+
+export async function startStandings(redis: Redis, store?: LeaderboardStore): Promise<RunningPeer> {
+  const config = loadConfig();
+  const server = await createStandingsServer({
+    redis,
+    nodeEnv: config.nodeEnv,
+    logger: createLogger(config.logLevel),
+    access: { keys: new ApiKeys(config.apiKeys), anonymousReads: config.anonymousReads },
+    rateLimits: config.rateLimits,
+    trustProxyHops: config.trustProxyHops,
+    store,
+  });
+  return { url: `${await server.listen(0, '127.0.0.1')}${GRAPHQL_PATH}`, close: () => server.stop() };
+}

@@ -1,0 +1,146 @@
+/**
+ * Service throughput and latency of Standings against two peers doing the same Redis work:
+ * Standings with fair ties off (what fairness costs) and Fastify + Mercurius + graphql-jit
+ * (what our stack costs). Each server runs in its own process; autocannon loads them over
+ * loopback, one cell (operation x contender) at a time, contenders interleaved round by round
+ * with their order rotated, and the ratios are taken within each round.
+ *
+ *   npm run bench:service                          # 10,000 and 1,000,000 members, 3 rounds of 10 s
+ *   npm run bench:service -- 10000 --rounds 5 --seconds 5 --connections 20 --warmup 3
+ *
+ * Results go to BENCHMARKS.md (section "service").
+ */
+import { formatCount, parseArgs, runBench } from './cli';
+import { growBoard, withBenchBoard } from './fixtures';
+import { type LoadResult, loadTest, post } from './load';
+import { around, entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
+import { launchPeer, type Peer, type PeerName } from './peers/launch';
+import { median } from './report';
+
+const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, warmup: 3 }, [10_000, 1_000_000]);
+
+const LABELS: Record<PeerName, string> = {
+  standings: 'Standings (Apollo Server 5 + Express 5)',
+  'standings-unfair': 'Standings, fair ties off (bare ZADD)',
+  mercurius: 'Fastify + Mercurius + graphql-jit',
+};
+
+/** The unfair peer differs only in its write path, so it only runs submitScore. */
+const CELLS: { operation: Operation; peers: PeerName[] }[] = [
+  { operation: submitScore, peers: ['standings', 'standings-unfair', 'mercurius'] },
+  { operation: entry, peers: ['standings', 'mercurius'] },
+  { operation: entries100, peers: ['standings', 'mercurius'] },
+  { operation: top10, peers: ['standings', 'mercurius'] },
+  { operation: around, peers: ['standings', 'mercurius'] },
+];
+
+/** Issue 6's targets for Standings' throughput over a peer's (key: operation / peer). */
+const TARGETS: Record<string, { name: string; target: number }> = {
+  [`${submitScore.name}/standings-unfair`]: { name: 'fairness cost', target: 0.9 },
+  [`${top10.name}/mercurius`]: { name: 'stack cost', target: 1.0 },
+  [`${entry.name}/mercurius`]: { name: 'stack cost', target: 1.0 },
+  [`${submitScore.name}/mercurius`]: { name: 'stack cost', target: 0.8 },
+};
+
+const key = (operation: Operation, peer: PeerName) => `${operation.name}/${peer}`;
+
+/** Replaces every leaf of a JSON value by its type: writes answer alike in shape, not in value. */
+const shapeOf = (value: unknown): unknown =>
+  value !== null && typeof value === 'object'
+    ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeOf(v)]))
+    : typeof value;
+
+/** Every contender answers the first request of each cell without errors, and as Standings does. */
+async function checkAnswers(peers: Map<PeerName, Peer>, bodies: Map<Operation, string[]>): Promise<void> {
+  for (const { operation, peers: names } of CELLS) {
+    const answers = await Promise.all(names.map(async (name) => JSON.parse(await post(peers.get(name)!.url, bodies.get(operation)![0]))));
+    const comparable = operation === submitScore ? answers.map(shapeOf) : answers;
+    comparable.forEach((answer, i) => {
+      if (JSON.stringify(answer) !== JSON.stringify(comparable[0])) {
+        throw new Error(`${names[i]} answers ${operation.name} unlike Standings:\n${JSON.stringify(answers[i])}\n${JSON.stringify(answers[0])}`);
+      }
+    });
+  }
+}
+
+async function measureSize(members: number, peers: Map<PeerName, Peer>) {
+  const bodies = new Map(CELLS.map(({ operation }) => [operation, requestBodies(operation, members)]));
+  await checkAnswers(peers, bodies);
+  const run = (operation: Operation, name: PeerName, seconds: number) =>
+    loadTest(peers.get(name)!.url, bodies.get(operation)!, { connections: options.connections, seconds });
+  for (const { operation, peers: names } of CELLS) for (const name of names) await run(operation, name, options.warmup);
+
+  const results = new Map<string, LoadResult[]>();
+  for (let round = 0; round < options.rounds; round++) {
+    for (const { operation, peers: names } of CELLS) {
+      const order = names.map((_, i) => names[(i + round) % names.length]);
+      for (const name of order) {
+        const result = await run(operation, name, options.seconds);
+        results.set(key(operation, name), [...(results.get(key(operation, name)) ?? []), result]);
+        console.log(`${formatCount(members)} round ${round + 1} ${operation.name} ${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`);
+      }
+    }
+  }
+
+  const rows: string[] = [];
+  const ratioRows: string[] = [];
+  for (const { operation, peers: names } of CELLS) {
+    for (const name of names) {
+      const runs = results.get(key(operation, name))!;
+      rows.push(`| ${formatCount(members)} | ${operation.name} | ${LABELS[name]} | ${formatCount(Math.round(median(runs.map((r) => r.requestsPerSecond))))} | ${median(runs.map((r) => r.p50)).toFixed(2)} | ${median(runs.map((r) => r.p99)).toFixed(2)} |`);
+    }
+    const ours = results.get(key(operation, 'standings'))!;
+    for (const name of names.filter((n) => n !== 'standings')) {
+      const perRound = results.get(key(operation, name))!.map((r, round) => ours[round].requestsPerSecond / r.requestsPerSecond);
+      const ratio = median(perRound);
+      const goal = TARGETS[key(operation, name)];
+      const verdict = goal ? `${goal.name}: >= ${goal.target.toFixed(2)}, ${ratio >= goal.target ? 'met' : 'missed'}` : 'no target';
+      ratioRows.push(`| ${formatCount(members)} | ${operation.name} | Standings / ${LABELS[name]} | ${ratio.toFixed(2)} | ${perRound.map((r) => r.toFixed(2)).join(', ')} | ${verdict} |`);
+    }
+  }
+  return { rows, ratioRows };
+}
+
+async function main(): Promise<string> {
+  const cells = CELLS.reduce((n, cell) => n + cell.peers.length, 0);
+  const minutes = (sizes.length * cells * (options.rounds * options.seconds + options.warmup)) / 60;
+  console.log(`${cells} cells per size, ${sizes.length} size(s): about ${Math.ceil(minutes)} min of load, plus loading`);
+  const rows: string[] = [];
+  const ratioRows: string[] = [];
+  await withBenchBoard(sizes[sizes.length - 1], async (redisUrl, store) => {
+    const peers = new Map<PeerName, Peer>();
+    try {
+      for (const name of Object.keys(LABELS) as PeerName[]) peers.set(name, await launchPeer(name, redisUrl));
+      let loaded = 0;
+      for (const members of sizes) {
+        console.log(`loading ${formatCount(members)} members`);
+        await growBoard(store, loaded, members, true);
+        loaded = members;
+        const measured = await measureSize(members, peers);
+        rows.push(...measured.rows);
+        ratioRows.push(...measured.ratioRows);
+      }
+    } finally {
+      await Promise.all([...peers.values()].map((peer) => peer.stop()));
+    }
+  });
+  const body = [
+    `autocannon on loopback, ${options.connections} connections, ${options.seconds} s per cell after a ${options.warmup} s warm-up,`,
+    `median of ${options.rounds} rounds; contenders interleaved (order rotated each round), each server in its own`,
+    'process, one throwaway Redis (no persistence), all on the same 2 cores. Board: DESCENDING, LATEST; submitScore',
+    'writes a random score 0..3000 for a random existing player; reads pick random existing players.',
+    '',
+    '| members | operation | contender | req/s | p50 ms | p99 ms |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    'Throughput ratios, taken round by round (Standings over the peer in the same round), median:',
+    '',
+    '| members | operation | ratio | median | rounds | target |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...ratioRows,
+  ].join('\n');
+  return body;
+}
+
+runBench('service', 'bench:service', main);
