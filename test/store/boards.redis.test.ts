@@ -1,134 +1,128 @@
-import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { loadScriptSource } from '../../src/store/scripts';
-import { newTestClient, uniqueId } from '../support/redis';
+import { uniqueId } from '../support/redis';
+import { useTestStore } from '../support/store';
 
-let redis: Redis;
-let store: LeaderboardStore;
-beforeAll(() => {
-  redis = newTestClient();
-  store = new LeaderboardStore(redis);
-});
-afterAll(() => redis.quit());
+const t = useTestStore();
 
-const boardKeys = (id: string) => redis.keys(`st:{${id}}:*`);
+const boardKeys = (id: string) => t.redis.keys(`st:{${id}}:*`);
 
 describe('creating boards', () => {
   it('returns the existing board for the same config and refuses a different one', async () => {
     const id = uniqueId('create');
-    const first = await store.createBoard({ id, title: 'Blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST' });
+    const first = await t.store.createBoard({ id, title: 'Blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST' });
     expect(first).toMatchObject({ created: true, board: { id, title: 'Blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST' } });
-    const again = await store.createBoard({ id, title: 'Blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST' });
+    const again = await t.store.createBoard({ id, title: 'Blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST' });
     expect(again).toEqual({ created: false, board: first.board });
-    await expect(store.createBoard({ id, title: 'Blitz', sortOrder: 'DESCENDING', updatePolicy: 'LATEST' }))
+    await expect(t.store.createBoard({ id, title: 'Blitz', sortOrder: 'DESCENDING', updatePolicy: 'LATEST' }))
       .rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'LATEST' }))
+    await expect(t.store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'LATEST' }))
       .rejects.toMatchObject({ code: 'CONFLICT' });
-    expect(await store.getBoard(id)).toEqual(first.board);
+    expect(await t.store.getBoard(id)).toEqual(first.board);
   });
 
   it('lists boards in id order, a page at a time', async () => {
     const prefix = uniqueId('list');
     const ids = ['c', 'a', 'b'].map((s) => `${prefix}-${s}`);
-    for (const id of ids) await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
-    const firstPage = await store.listBoards(1000, `${prefix}-`);
+    for (const id of ids) await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+    const firstPage = await t.store.listBoards(1000, `${prefix}-`);
     expect(firstPage.ids.filter((id) => id.startsWith(prefix))).toEqual([...ids].sort());
-    const two = await store.listBoards(2, `${prefix}-`);
+    const two = await t.store.listBoards(2, `${prefix}-`);
     expect(two).toEqual({ ids: [`${prefix}-a`, `${prefix}-b`], hasMore: true });
-    for (const id of ids) await store.deleteBoard(id);
+    for (const id of ids) await t.store.deleteBoard(id);
   });
 });
 
 describe('writes', () => {
   it('refuses an unknown board with NOT_FOUND and writes nothing', async () => {
     const id = uniqueId('missing');
-    await expect(store.submit(id, [{ playerId: 'a', score: 1 }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(t.store.submit(id, [{ playerId: 'a', score: 1 }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await boardKeys(id)).toEqual([]);
   });
 
   it('refuses a reachedAt in the future and writes nothing of the batch', async () => {
     const id = uniqueId('future');
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
     const future = (Date.now() + 3_600_000) * 1000;
-    await expect(store.submit(id, [{ playerId: 'a', score: 1 }, { playerId: 'b', score: 2, reachedAtMicros: future }]))
+    await expect(t.store.submit(id, [{ playerId: 'a', score: 1 }, { playerId: 'b', score: 2, reachedAtMicros: future }]))
       .rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
-    expect(await store.size(id)).toBe(0);
+    expect(await t.store.size(id)).toBe(0);
   });
 
   it('keeps an imported 16-digit moment exact', async () => {
     const id = uniqueId('moment');
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
     const moment = 1_700_000_123_456_789;
-    const [result] = await store.submit(id, [{ playerId: 'a', score: 1, reachedAtMicros: moment }]);
+    const [result] = await t.store.submit(id, [{ playerId: 'a', score: 1, reachedAtMicros: moment }]);
     expect(result.entry.reachedAtMicros).toBe(moment);
-    expect((await store.entries(id, ['a']))[0]!.reachedAtMicros).toBe(moment);
+    expect((await t.store.entries(id, ['a']))[0]!.reachedAtMicros).toBe(moment);
   });
 
   it('replays an idempotent submission instead of applying it twice', async () => {
     const id = uniqueId('idem');
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'INCREMENT' });
-    const [first] = await store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
-    await store.submit(id, [{ playerId: 'b', score: 50 }]);
-    const [retry] = await store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'INCREMENT' });
+    const [first] = await t.store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
+    await t.store.submit(id, [{ playerId: 'b', score: 50 }]);
+    const [retry] = await t.store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
     expect(retry).toEqual({ ...first, replayed: true });
-    expect((await store.entries(id, ['a']))[0]).toMatchObject({ score: 10, rank: 2 });
-    const [other] = await store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k2' }]);
+    expect((await t.store.entries(id, ['a']))[0]).toMatchObject({ score: 10, rank: 2 });
+    const [other] = await t.store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k2' }]);
     expect(other).toMatchObject({ replayed: false, changed: true, previousScore: 10, entry: { score: 20 } });
-    expect(await redis.ttl(`st:{${id}}:idem:k1`)).toBeGreaterThan(24 * 3600 - 60);
+    expect(await t.redis.ttl(`st:{${id}}:idem:k1`)).toBeGreaterThan(24 * 3600 - 60);
   });
 
   it('leaves the board as it was when one INCREMENT of a batch would overflow', async () => {
     const id = uniqueId('overflow');
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'INCREMENT' });
-    await store.submit(id, [{ playerId: 'a', score: Number.MAX_SAFE_INTEGER - 1 }]);
-    const before = await store.page(id, { limit: 10 });
-    await expect(store.submit(id, [{ playerId: 'b', score: 5 }, { playerId: 'a', score: 1 }, { playerId: 'a', score: 1 }]))
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'INCREMENT' });
+    await t.store.submit(id, [{ playerId: 'a', score: Number.MAX_SAFE_INTEGER - 1 }]);
+    const before = await t.store.page(id, { limit: 10 });
+    await expect(t.store.submit(id, [{ playerId: 'b', score: 5 }, { playerId: 'a', score: 1 }, { playerId: 'a', score: 1 }]))
       .rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
-    expect(await store.page(id, { limit: 10 })).toEqual(before);
+    expect(await t.store.page(id, { limit: 10 })).toEqual(before);
   });
 });
 
 describe('scripts', () => {
   it('are called by SHA and reloaded when Redis has forgotten them', async () => {
     const id = uniqueId('noscript');
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
-    await redis.script('FLUSH');
-    const [result] = await store.submit(id, [{ playerId: 'a', score: 1 }]);
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+    await t.redis.script('FLUSH');
+    const [result] = await t.store.submit(id, [{ playerId: 'a', score: 1 }]);
     expect(result.entry.rank).toBe(1);
     // The fallback EVAL cached the script under the SHA the store calls it by.
     const sha = createHash('sha1').update(loadScriptSource('submit')).digest('hex');
-    expect(await redis.script('EXISTS', sha)).toEqual([1]);
+    expect(await t.redis.script('EXISTS', sha)).toEqual([1]);
   });
 });
 
 describe('deleting boards', () => {
   it('removes every key of the board and its listing', async () => {
     const id = uniqueId('delete');
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: 1000 });
-    await store.submit(id, Array.from({ length: 50 }, (_, i) => ({ playerId: `p${i}`, score: i, idempotencyKey: `k${i}` })));
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: 1000 });
+    await t.store.submit(id, Array.from({ length: 50 }, (_, i) => ({ playerId: `p${i}`, score: i, idempotencyKey: `k${i}` })));
     expect((await boardKeys(id)).length).toBeGreaterThan(50);
-    expect(await store.deleteBoard(id)).toBe(true);
+    expect(await t.store.deleteBoard(id)).toBe(true);
     expect(await boardKeys(id)).toEqual([]);
-    expect(await redis.zscore('st:boards', id)).toBeNull();
-    expect(await store.deleteBoard(id)).toBe(false);
-    expect(await store.getBoard(id)).toBeNull();
+    expect(await t.redis.zscore('st:boards', id)).toBeNull();
+    expect(await t.store.deleteBoard(id)).toBe(false);
+    expect(await t.store.getBoard(id)).toBeNull();
   });
 
   it('serves a board re-created with another capacity through a store that cached the old one', async () => {
     const id = uniqueId('recreate');
-    const other = new LeaderboardStore(redis);
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 64 });
+    const other = new LeaderboardStore(t.redis);
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 64 });
     await other.submit(id, [{ playerId: 'a', score: 1 }]);
-    await store.deleteBoard(id);
-    await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 100_000 });
-    await store.submit(id, [{ playerId: 'a', score: 2 }, { playerId: 'b', score: 3 }]);
+    await t.store.deleteBoard(id);
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 100_000 });
+    await t.store.submit(id, [{ playerId: 'a', score: 2 }, { playerId: 'b', score: 3 }]);
     // `other` still believes in the old bucket count; the scripts make it refresh.
     const [a, b] = await other.entries(id, ['a', 'b']);
     expect([a?.score, b?.score]).toEqual([2, 3]);
     const [again] = await other.submit(id, [{ playerId: 'a', score: 4 }]);
     expect(again).toMatchObject({ previousScore: 2, entry: { rank: 1 } });
     expect(await other.remove(id, 'b')).toBe(true);
-    expect(await store.size(id)).toBe(1);
+    expect(await t.store.size(id)).toBe(1);
   });
 });

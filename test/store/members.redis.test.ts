@@ -1,18 +1,11 @@
 import fc from 'fast-check';
-import type { Redis } from 'ioredis';
 import { boardKeys } from '../../src/store/keys';
-import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { decodeMember } from '../../src/store/memberCodec';
-import { newTestClient, uniqueId } from '../support/redis';
+import { uniqueId } from '../support/redis';
+import { useTestStore } from '../support/store';
 
 /** The member bytes the scripts build, read back raw and decoded by Node. */
-let redis: Redis;
-let store: LeaderboardStore;
-beforeAll(() => {
-  redis = newTestClient();
-  store = new LeaderboardStore(redis);
-});
-afterAll(() => redis.quit());
+const t = useTestStore();
 
 const playerIds = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9_.:-]{1,128}$/),
@@ -24,13 +17,13 @@ it('decodes every kind of player id and the exact moment from the stored member'
   await fc.assert(
     fc.asyncProperty(fc.uniqueArray(playerIds, { minLength: 1, maxLength: 30 }), async (ids) => {
       const id = uniqueId('members');
-      await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
-      const results = await store.submit(id, ids.map((playerId) => ({ playerId, score: 1 })));
-      const members = await redis.zrangeBuffer(boardKeys(id).ranking, '0', '-1');
+      await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+      const results = await t.store.submit(id, ids.map((playerId) => ({ playerId, score: 1 })));
+      const members = await t.redis.zrangeBuffer(boardKeys(id).ranking, '0', '-1');
       const decoded = members.map((m) => decodeMember(m));
       expect(decoded.map((d) => d.playerId)).toEqual(ids); // equal scores: arrival order
       expect(decoded.map((d) => d.reachedAtMicros)).toEqual(results.map((r) => r.entry.reachedAtMicros));
-      await store.deleteBoard(id);
+      await t.store.deleteBoard(id);
     }),
     { numRuns: 30 },
   );
@@ -38,9 +31,9 @@ it('decodes every kind of player id and the exact moment from the stored member'
 
 it('keeps a live member with an 8-digit id at 13 bytes, inside jemalloc 16-byte allocations', async () => {
   const id = uniqueId('size');
-  await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
-  await store.submit(id, [{ playerId: '99999999', score: 1 }]);
-  const [member] = await redis.zrangeBuffer(boardKeys(id).ranking, '0', '0');
+  await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+  await t.store.submit(id, [{ playerId: '99999999', score: 1 }]);
+  const [member] = await t.redis.zrangeBuffer(boardKeys(id).ranking, '0', '0');
   expect(member.length).toBe(13);
-  await store.deleteBoard(id);
+  await t.store.deleteBoard(id);
 });

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import type { Redis } from 'ioredis';
-import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import type { Entry, SortOrder, UpdatePolicy } from '../../src/store/types';
-import { newTestClient, uniqueId } from '../support/redis';
+import { uniqueId } from '../support/redis';
+import { useTestStore } from '../support/store';
 import { MAX_SCORE, ReferenceBoard, windowStart, type RankedEntry } from '../support/referenceModel';
 
 /**
@@ -10,13 +9,7 @@ import { MAX_SCORE, ReferenceBoard, windowStart, type RankedEntry } from '../sup
  * and both orders, must leave the store ranked exactly as the reference model; every read is
  * then checked against the model too.
  */
-let redis: Redis;
-let store: LeaderboardStore;
-beforeAll(() => {
-  redis = newTestClient();
-  store = new LeaderboardStore(redis);
-});
-afterAll(() => redis.quit());
+const t = useTestStore();
 
 // Numeric, non-canonical numeric, and text ids: the store encodes each kind differently.
 const PLAYERS = ['12345678', '0', '007', 'amy', 'zed:1', 'x.y_z-9'];
@@ -41,7 +34,7 @@ const project = (e: Entry | RankedEntry) => ({
 });
 
 async function readAll(boardId: string): Promise<Entry[]> {
-  return (await store.page(boardId, { limit: 1000 })).entries;
+  return (await t.store.page(boardId, { limit: 1000 })).entries;
 }
 
 async function checkReads(boardId: string, model: ReferenceBoard): Promise<void> {
@@ -49,7 +42,7 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
   const total = expected.length;
   expect((await readAll(boardId)).map(project)).toEqual(expected.map(project));
 
-  const entries = await store.entries(boardId, PLAYERS);
+  const entries = await t.store.entries(boardId, PLAYERS);
   PLAYERS.forEach((id, i) => {
     const want = expected.find((e) => e.playerId === id);
     expect(entries[i] && project(entries[i]!)).toEqual(want ? project(want) : null);
@@ -58,7 +51,7 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
 
   for (const radius of [0, 1, 2]) {
     for (const id of PLAYERS) {
-      const window = await store.around(boardId, id, radius);
+      const window = await t.store.around(boardId, id, radius);
       const rank = model.rankOf(id);
       if (rank === null) {
         expect(window).toBeNull();
@@ -69,7 +62,7 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
       expect(window!.entries.map(project)).toEqual(expected.slice(start, start + 2 * radius + 1).map(project));
     }
     for (const score of [0, 2.5, -MAX_SCORE, 7]) {
-      const window = await store.aroundScore(boardId, score, radius);
+      const window = await t.store.aroundScore(boardId, score, radius);
       const start = windowStart(model.positionOfScore(score) - radius, 2 * radius, total);
       expect(window.center).toBeNull();
       expect(window.entries.map(project)).toEqual(expected.slice(start, start + 2 * radius).map(project));
@@ -77,7 +70,7 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
   }
 
   for (const percent of [1, 33.3, 50, 100]) {
-    const top = await store.topPercent(boardId, percent, 2);
+    const top = await t.store.topPercent(boardId, percent, 2);
     const count = Math.ceil((total * percent) / 100);
     expect(top.count).toBe(count);
     expect(top.entries.map(project)).toEqual(expected.slice(0, Math.min(count, 2)).map(project));
@@ -87,14 +80,14 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
     const seen: Entry[] = [];
     let after: string | undefined;
     for (;;) {
-      const page = await store.page(boardId, { limit: 2, after, fromBottom });
+      const page = await t.store.page(boardId, { limit: 2, after, fromBottom });
       seen.push(...page.entries);
       if (!page.hasMore) break;
       after = page.entries[page.entries.length - 1].cursor;
     }
     const order = fromBottom ? [...expected].reverse() : expected;
     expect(seen.map(project)).toEqual(order.map(project));
-    const byOffset = await store.page(boardId, { limit: 2, offset: 1, fromBottom });
+    const byOffset = await t.store.page(boardId, { limit: 2, offset: 1, fromBottom });
     expect(byOffset.entries.map(project)).toEqual(order.slice(1, 3).map(project));
   }
 }
@@ -109,23 +102,23 @@ describe.each(combos)('%s board with %s policy', (sortOrder, updatePolicy) => {
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { maxLength: 25 }), async (operations) => {
         const boardId = uniqueId('prop');
-        await store.createBoard({ id: boardId, sortOrder, updatePolicy, capacity: 256 });
+        await t.store.createBoard({ id: boardId, sortOrder, updatePolicy, capacity: 256 });
         const model = new ReferenceBoard(sortOrder, updatePolicy);
         let lastLiveMoment = 0;
         try {
           for (const op of operations) {
             if (op.kind === 'remove') {
-              expect(await store.remove(boardId, op.playerId)).toBe(model.remove(op.playerId));
+              expect(await t.store.remove(boardId, op.playerId)).toBe(model.remove(op.playerId));
               continue;
             }
             // The model decides whether the batch must be refused (an INCREMENT overflow).
             if (wouldOverflow(model, op.items)) {
               const before = await readAll(boardId);
-              await expect(store.submit(boardId, op.items)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+              await expect(t.store.submit(boardId, op.items)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
               expect(await readAll(boardId)).toEqual(before);
               continue;
             }
-            const results = await store.submit(boardId, op.items);
+            const results = await t.store.submit(boardId, op.items);
             op.items.forEach((item, i) => {
               const result = results[i];
               const imported = item.reachedAtMicros !== undefined;
@@ -144,7 +137,7 @@ describe.each(combos)('%s board with %s policy', (sortOrder, updatePolicy) => {
           }
           await checkReads(boardId, model);
         } finally {
-          await store.deleteBoard(boardId);
+          await t.store.deleteBoard(boardId);
         }
       }),
       { numRuns: 25 },
