@@ -7,7 +7,7 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { ErrorCode, StandingsError } from '../errors';
+import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import { createSharedSubscribe } from '../graphql/liveExecution';
 import { setActiveSubscriptions } from './metrics';
 
@@ -18,7 +18,9 @@ const DOCUMENT_CACHE_SIZE = 500;
 /** Subscriptions one connection may hold at once: a client cannot grow the server without bound. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** Refusals that close a connection with 4403; anything else (Redis unreachable) is an error (4500). */
-const REFUSALS: ReadonlySet<string> = new Set([ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN, ErrorCode.RATE_LIMITED]);
+const REFUSALS: ReadonlySet<string> = new Set([ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN]);
+/** HTTP's 429 in the range the WebSocket protocol leaves to applications; the reason carries the hint. */
+export const CLOSE_RATE_LIMITED = 4429;
 
 export interface WebSocketOptions<A> {
   httpServer: http.Server;
@@ -91,6 +93,10 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
           return true;
         } catch (err) {
+          if (err instanceof RateLimitedError) {
+            ctx.extra.socket.close(CLOSE_RATE_LIMITED, `RATE_LIMITED: retry in ${err.retryAfterSeconds} s`);
+            return false;
+          }
           if (err instanceof StandingsError && REFUSALS.has(err.code)) return false;
           throw err;
         }
