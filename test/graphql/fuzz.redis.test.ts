@@ -275,4 +275,40 @@ describe('over WebSocket', () => {
     const top = await firstOutcome(`subscription { topChanged(leaderboardId: "${boardId}", first: 2) { entries { playerId } } }`);
     expect(top).toEqual({ data: { topChanged: { entries: [{ playerId: 'amy' }, { playerId: 'bo' }] } } });
   });
+
+  it('answers ids that are not UTF-8 at all (raw bytes in a frame) with an error or a protocol close', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.uint8Array({ minLength: 1, maxLength: 16 }).map((bytes) => Buffer.from([0xff, ...bytes, 0xc3])), async (bytes) => {
+        const socket = new WebSocket(server.graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws');
+        const messages: { type: string; payload?: GraphQLError[] | { errors?: GraphQLError[] } }[] = [];
+        const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+        const next = () => new Promise<void>((resolve) => socket.once('message', (data) => {
+          messages.push(JSON.parse(String(data)));
+          resolve();
+        }));
+        await new Promise((resolve) => socket.once('open', resolve));
+        socket.send(JSON.stringify({ type: 'connection_init', payload: authorization() }));
+        await next();
+        expect(messages[0].type).toBe('connection_ack');
+        const subscribe = Buffer.concat([
+          Buffer.from(`{"id":"1","type":"subscribe","payload":{"query":"subscription { topChanged(leaderboardId: \\"`),
+          bytes,
+          Buffer.from(`\\") { version } }"}}`),
+        ]);
+        socket.send(subscribe, { binary: true });
+        const outcome = await Promise.race([next().then(() => 'message' as const), closed]);
+        if (outcome === 'message') {
+          // graphql-ws reports refused operations as `error`, failed subscribe resolvers as `next` with errors.
+          const { type, payload } = messages[1];
+          expect(['error', 'next']).toContain(type);
+          expectStableErrors(type === 'error' ? (payload as GraphQLError[]) : (payload as { errors?: GraphQLError[] }).errors);
+        } else {
+          expect([4400, 1007]).toContain(outcome);
+        }
+        socket.close();
+        await closed;
+      }),
+      { numRuns: 20 },
+    );
+  });
 });
