@@ -14,12 +14,11 @@ import Redis from 'ioredis';
 import { startManagedRedis } from '../src/server/managedRedis';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import { inBatches, playerId, scoreOf } from './fixtures';
-import { median, writeSection } from './report';
+import { parseArgs, runBench } from './cli';
+import { median } from './report';
 
-const args = process.argv.slice(2);
-const roundsAt = args.indexOf('--rounds');
-const ROUNDS = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 3;
-const SIZES = args.length ? args.map(Number) : [100_000, 1_000_000];
+const { options, sizes: SIZES } = parseArgs({ rounds: 3 }, [100_000, 1_000_000]);
+const ROUNDS = options.rounds;
 // Podium's token: 19 decimal digits in front of the id (its ordering does not matter here).
 const podiumToken = (i: number) => String(9_000_000_000_000_000_000n - BigInt(i)).padStart(19, '0');
 
@@ -73,7 +72,7 @@ async function bytesPerMember(redis: Redis, load: Loader, members: number): Prom
   return ((await usedMemory(redis)) - before) / members;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<string> {
   const server = await startManagedRedis({ persistence: 'none' });
   const redis = new Redis(server.url);
   const rows: string[] = [];
@@ -93,7 +92,7 @@ async function main(): Promise<void> {
     redis.disconnect();
     await server.stop();
   }
-  const body = [
+  return [
     `Memory per member, median of ${ROUNDS} round(s), each layout loaded alone into the same Redis`,
     '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000.',
     '',
@@ -101,12 +100,6 @@ async function main(): Promise<void> {
     '| --- | --- | --- | --- |',
     ...rows,
   ].join('\n');
-  const given = process.argv.slice(2).join(' ');
-  writeSection('memory', given ? `npm run bench:memory -- ${given}` : 'npm run bench:memory', body);
-  console.log(body);
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench('memory', 'bench:memory', main);

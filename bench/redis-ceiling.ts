@@ -18,12 +18,12 @@ import { startManagedRedis } from '../src/server/managedRedis';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import { loadScriptSource, type ScriptName } from '../src/store/scripts';
-import { median, writeSection } from './report';
+import { parseArgs, runBench } from './cli';
+import { median } from './report';
 
-const args = process.argv.slice(2);
-const roundsAt = args.indexOf('--rounds');
-const ROUNDS = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 3;
-const MEMBERS = Number(args[0] ?? 100_000);
+const { options, sizes } = parseArgs({ rounds: 3 }, [100_000]);
+const ROUNDS = options.rounds;
+const MEMBERS = sizes[sizes.length - 1];
 const REQUESTS = 200_000;
 const CLIENTS = 50;
 const BOARD = 'ceiling';
@@ -53,7 +53,7 @@ function benchmark(port: number, pipeline: number, command: string[]): number {
   return Number(csv.trim().split('\n')[1].split('","')[1]);
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<string> {
   const server = await startManagedRedis({ persistence: 'none' });
   const redis = new Redis(server.url);
   const keys = boardKeys(BOARD);
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
         console.log(rows[rows.length - 1]);
       });
     }
-    const body = [
+    return [
       `redis-benchmark, ${CLIENTS} clients, ${REQUESTS.toLocaleString('en-US')} requests per command, ${MEMBERS.toLocaleString('en-US')}`,
       `members (scores 0..3000), median of ${ROUNDS} rounds; the ratio is taken round by round against a bare ZADD.`,
       '',
@@ -97,15 +97,10 @@ async function main(): Promise<void> {
       '| --- | --- | --- | --- |',
       ...rows,
     ].join('\n');
-    const given = process.argv.slice(2).join(' ');
-    writeSection('redis-ceiling', given ? `npm run bench:redis -- ${given}` : 'npm run bench:redis', body);
   } finally {
     redis.disconnect();
     await server.stop();
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench('redis-ceiling', 'bench:redis', main);
