@@ -1,4 +1,4 @@
-import { badInput, notFound, StandingsError } from '../errors';
+import { badInput, ErrorCode, notFound, StandingsError } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
@@ -61,18 +61,23 @@ export class Leaderboards {
       group.indexes.push(index);
       group.submissions.push(checked);
     });
+    // One board: its script refuses an unknown board before writing anything. Several: check
+    // them all first, so an unknown one keeps the others from being written.
     const boards = [...byBoard.keys()];
-    const configs = await Promise.all(boards.map((id) => this.store.getBoard(id)));
-    configs.forEach((config, i) => {
-      if (!config) {
-        const index = byBoard.get(boards[i])!.indexes[0];
-        throw notFound(`leaderboard ${boards[i]} does not exist`, { leaderboardId: boards[i], index });
-      }
-    });
+    const unknownBoard = (boardId: string) =>
+      notFound(`leaderboard ${boardId} does not exist`, { leaderboardId: boardId, index: byBoard.get(boardId)!.indexes[0] });
+    if (boards.length > 1) {
+      const configs = await Promise.all(boards.map((id) => this.store.getBoard(id)));
+      configs.forEach((config, i) => {
+        if (!config) throw unknownBoard(boards[i]);
+      });
+    }
     const results: SubmitResult[] = new Array(items.length);
     await Promise.all(
       [...byBoard].map(async ([boardId, group]) => {
-        const written = await this.store.submit(boardId, group.submissions);
+        const written = await this.store.submit(boardId, group.submissions).catch((err: unknown) => {
+          throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
+        });
         written.forEach((result, i) => (results[group.indexes[i]] = result));
       }),
     );
