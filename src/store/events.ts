@@ -1,4 +1,4 @@
-import { percentile } from './replies';
+import { percentile, toScore } from './replies';
 import type { Entry } from './types';
 
 /**
@@ -21,10 +21,8 @@ export type BoardEvent =
   | { kind: 'removed'; playerId: string; previousScore: number; previousRank: number; total: number }
   | { kind: 'deleted' };
 
-const score = (text: string) => {
-  const value = Number(text);
-  return value === 0 ? 0 : value;
-};
+// Events carry real scores, not stored (dir * score) ones: direction 1 reads them as they are.
+const score = (text: string) => toScore(1, text);
 
 export interface BoardEventMessage {
   /** The board's change counter after this write; null for a deleted board. */

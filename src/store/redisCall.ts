@@ -5,7 +5,7 @@ import { fromScriptError, StandingsError, unavailable } from '../errors';
  * them with enableOfflineQueue off and bounded retries. Anything else (a bug, a missing file)
  * stays an internal error, so it is logged rather than blamed on Redis.
  */
-const UNREACHABLE = /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|connect ETIMEDOUT|LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN/;
+const UNREACHABLE = /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN/;
 
 /** Runs one Redis operation: script error replies become StandingsErrors, outages UNAVAILABLE. */
 export async function redisCall<T>(op: () => Promise<T>): Promise<T> {
