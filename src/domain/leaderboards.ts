@@ -90,10 +90,12 @@ export class Leaderboards {
     return this.store.remove(checkId(boardId, 'leaderboardId'), checkId(playerId, 'playerId'));
   }
 
-  entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
-    checkBatchSize(playerIds.length || 1, 'playerIds');
+  async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
+    const board = checkId(boardId, 'leaderboardId');
+    if (playerIds.length === 0) return []; // nothing to ask Redis
+    checkBatchSize(playerIds.length, 'playerIds');
     playerIds.forEach((id, index) => withIndex(index, playerIds.length, () => checkId(id, 'playerId')));
-    return this.store.entries(checkId(boardId, 'leaderboardId'), playerIds);
+    return this.store.entries(board, playerIds);
   }
 
   page(boardId: string, options: PageOptions): Promise<Page> {
