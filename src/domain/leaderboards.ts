@@ -4,6 +4,7 @@ import type {
   BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
 } from '../store/types';
 import { DEFAULT_CAPACITY } from './limits';
+import type { ReadCache } from './readCache';
 import {
   checkBatchSize, checkCapacity, checkId, checkLimit, checkOffset, checkPercent, checkRadius,
   checkReachedAtMicros, checkScore, checkSortOrder, checkTitle, checkUpdatePolicy,
@@ -15,23 +16,30 @@ export interface BoardSubmission extends Submission {
 
 /**
  * The leaderboard service: validates every input, then calls the store. Entry points
- * (GraphQL, benches) go through here so the rules hold the same everywhere.
+ * (GraphQL, benches) go through here so the rules hold the same everywhere. With a ReadCache, a
+ * board's settings, size and top pages come from memory while the board does not change.
  */
 export class Leaderboards {
-  constructor(readonly store: LeaderboardStore) {}
+  constructor(
+    readonly store: LeaderboardStore,
+    private readonly cache?: ReadCache,
+  ) {}
 
-  createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
-    return this.store.createBoard({
+  async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
+    const created = await this.store.createBoard({
       id: checkId(input.id, 'id'),
       title: checkTitle(input.title),
       sortOrder: checkSortOrder(input.sortOrder),
       updatePolicy: checkUpdatePolicy(input.updatePolicy),
       capacity: input.capacity == null ? DEFAULT_CAPACITY : checkCapacity(input.capacity),
     });
+    this.cache?.forget(created.board.id);
+    return created;
   }
 
   getBoard(id: string): Promise<BoardConfig | null> {
-    return this.store.getBoard(checkId(id, 'id'));
+    const boardId = checkId(id, 'id');
+    return this.cached(boardId, 'board', () => this.store.getBoard(boardId));
   }
 
   listBoards(limit: number, afterId?: string): Promise<{ ids: string[]; hasMore: boolean }> {
@@ -39,11 +47,13 @@ export class Leaderboards {
   }
 
   deleteBoard(id: string): Promise<boolean> {
-    return this.store.deleteBoard(checkId(id, 'id'));
+    const boardId = checkId(id, 'id');
+    return this.changing(boardId, this.store.deleteBoard(boardId));
   }
 
-  size(boardId: string): Promise<number> {
-    return this.store.size(checkId(boardId, 'leaderboardId'));
+  size(id: string): Promise<number> {
+    const boardId = checkId(id, 'leaderboardId');
+    return this.cached(boardId, 'size', () => this.store.size(boardId));
   }
 
   /**
@@ -75,7 +85,7 @@ export class Leaderboards {
     const results: SubmitResult[] = new Array(items.length);
     await Promise.all(
       [...byBoard].map(async ([boardId, group]) => {
-        const written = await this.store.submit(boardId, group.submissions).catch((err: unknown) => {
+        const written = await this.changing(boardId, this.store.submit(boardId, group.submissions)).catch((err: unknown) => {
           throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
         });
         written.forEach((result, i) => (results[group.indexes[i]] = result));
@@ -84,10 +94,10 @@ export class Leaderboards {
     return results;
   }
 
-  /** False when the player had no entry; NOT_FOUND for an unknown board, as for every write. */
   /** NOT_FOUND for an unknown board; false when the player was not on it. */
-  remove(boardId: string, playerId: string): Promise<boolean> {
-    return this.store.remove(checkId(boardId, 'leaderboardId'), checkId(playerId, 'playerId'));
+  remove(id: string, playerId: string): Promise<boolean> {
+    const boardId = checkId(id, 'leaderboardId');
+    return this.changing(boardId, this.store.remove(boardId, checkId(playerId, 'playerId')));
   }
 
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
@@ -98,13 +108,18 @@ export class Leaderboards {
     return this.store.entries(board, playerIds);
   }
 
-  page(boardId: string, options: PageOptions): Promise<Page> {
-    return this.store.page(checkId(boardId, 'leaderboardId'), {
+  page(id: string, options: PageOptions): Promise<Page> {
+    const boardId = checkId(id, 'leaderboardId');
+    const checked = {
       limit: checkLimit(options.limit),
       offset: options.offset == null ? undefined : checkOffset(options.offset),
       after: options.after ?? undefined,
       fromBottom: options.fromBottom ?? false,
-    });
+    };
+    const read = () => this.store.page(boardId, checked);
+    // The first page from either end is what busy boards are asked for again and again.
+    const first = !checked.offset && checked.after === undefined;
+    return first ? this.cached(boardId, `page:${checked.limit}:${checked.fromBottom}`, read) : read();
   }
 
   around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
@@ -117,6 +132,15 @@ export class Leaderboards {
 
   topPercent(boardId: string, percent: number, limit: number) {
     return this.store.topPercent(checkId(boardId, 'leaderboardId'), checkPercent(percent), checkLimit(limit, 'limit'));
+  }
+
+  private cached<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache ? this.cache.read(boardId, key, load) : load();
+  }
+
+  /** A write's result, once what was kept of its board is forgotten (also when it failed half-seen). */
+  private changing<T>(boardId: string, write: Promise<T>): Promise<T> {
+    return write.finally(() => this.cache?.forget(boardId));
   }
 }
 

@@ -9,5 +9,6 @@ export interface Context extends Services {
 
 /** Called once per operation: fresh loaders, so cached reads never leak between requests. */
 export function createContext(services: Services, principal: Principal): Context {
-  return { ...services, loaders: createLoaders(services), principal };
+  const { leaderboards, players, live } = services;
+  return { leaderboards, players, live, loaders: createLoaders(services), principal };
 }

@@ -9,9 +9,10 @@ export interface ErrorLogger {
 /**
  * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
  * stores' UNAVAILABLE for a lost Redis connection) keep their code and `details`, and anything
- * unexpected is logged and masked so internals never reach clients.
+ * unexpected is masked so internals never reach clients, and logged to `logger` when one is given
+ * (over HTTP, internalErrorLog logs them with the request's id instead).
  */
-export function createFormatError(logger: ErrorLogger) {
+export function createFormatError(logger?: ErrorLogger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     const where = { locations: formatted.locations, path: formatted.path };
@@ -26,7 +27,7 @@ export function createFormatError(logger: ErrorLogger) {
       return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_USER_INPUT } };
     }
     if (code === ErrorCode.INTERNAL) {
-      logger.error(`Internal error at ${formatted.path?.join('.') ?? 'request'}: ${describe(original)}`);
+      logger?.error(describeInternalError(formatted.path, original));
       return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL } };
     }
     return formatted;
@@ -75,6 +76,13 @@ function isInputValueError(error: unknown): boolean {
   return nodes !== undefined && nodes.length > 0 && nodes.every((node) => VALUE_KINDS.has(node.kind));
 }
 
-function describe(err: unknown): string {
-  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+/** Errors that formatError masks as INTERNAL: neither a StandingsError nor one that carries a code. */
+export function isInternalError(error: GraphQLError): boolean {
+  return standingsErrorOf(unwrapResolverError(error)) === undefined && error.extensions?.code === undefined;
+}
+
+/** The log line of an internal error: where it happened and its stack. */
+export function describeInternalError(path: readonly (string | number)[] | undefined, err: unknown): string {
+  const description = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  return `Internal error at ${path?.join('.') ?? 'request'}: ${description}`;
 }

@@ -29,9 +29,12 @@ export interface Loaders {
   forgetBoard(boardId: string): void;
 }
 
+/** Each loader is made on first use: most requests need one or two of them. */
 export function createLoaders({ leaderboards, players }: Services): Loaders {
   const boardReads = new Set<Promise<unknown>>();
-  const board = new DataLoader<string, BoardConfig | null>((ids) => {
+  let board: DataLoader<string, BoardConfig | null> | undefined;
+  let player: DataLoader<string, PlayerProfile | null> | undefined;
+  const newBoardLoader = () => new DataLoader<string, BoardConfig | null>((ids) => {
     // One failed read (a malformed id throws at once) fails only the fields that asked for it.
     const read = Promise.all(
       ids.map(async (id) => {
@@ -47,15 +50,19 @@ export function createLoaders({ leaderboards, players }: Services): Loaders {
     read.then(done, done);
     return read;
   });
-  const entriesByBoard = new Map<string, DataLoader<string, EntryModel | null>>();
-  const player = new DataLoader<string, PlayerProfile | null>(
+  const newPlayerLoader = () => new DataLoader<string, PlayerProfile | null>(
     (ids) => loadValid(ids, (id) => checkId(id, 'id'), (valid) => players.get(valid)),
     { maxBatchSize: MAX_BATCH_SIZE },
   );
+  const entriesByBoard = new Map<string, DataLoader<string, EntryModel | null>>();
 
   return {
-    board,
-    player,
+    get board() {
+      return (board ??= newBoardLoader());
+    },
+    get player() {
+      return (player ??= newPlayerLoader());
+    },
     entries(boardId) {
       let loader = entriesByBoard.get(boardId);
       if (!loader) {
@@ -71,7 +78,7 @@ export function createLoaders({ leaderboards, players }: Services): Loaders {
       return loader;
     },
     forgetBoard(boardId) {
-      board.clear(boardId);
+      board?.clear(boardId);
       entriesByBoard.delete(boardId);
     },
   };

@@ -2,19 +2,23 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { expressMiddleware } from '@as-integrations/express5';
-import express, { type NextFunction, type Request, type Response } from 'express';
 import type { GraphQLSchema } from 'graphql';
 import type { Cluster, Redis } from 'ioredis';
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
 import { Leaderboards } from '../domain/leaderboards';
 import { LiveBoards } from '../domain/live/liveBoards';
 import { Players } from '../domain/players';
-import { ErrorCode, StandingsError } from '../errors';
+import { ReadCache } from '../domain/readCache';
+import { StandingsError } from '../errors';
+import { compiledExecutionGateway } from '../graphql/compiledExecution';
 import { type Context, createContext } from '../graphql/context';
-import { createFormatError, refusedRequest } from '../graphql/errors';
+import { createFormatError, describeInternalError, refusedRequest } from '../graphql/errors';
 import type { Services } from '../graphql/loaders';
 import { buildSchema } from '../graphql/schema';
 import { parseOptions, validationRules } from '../graphql/validationRules';
@@ -24,10 +28,12 @@ import { PlayerStore } from '../store/playerStore';
 import { RateLimitStore } from '../store/rateLimitStore';
 import { type AccessOptions, authenticate } from './auth/authenticate';
 import type { NodeEnv, RateLimits } from './config';
-import { inRequestScope, type Logger, requestLog } from './logger';
-import { countError, countErrors, metricsPlugin, registry } from './metrics';
+import { internalErrorLog } from './internalErrorLog';
+import type { Logger } from './logger';
+import { countErrors, metricsPlugin } from './metrics';
 import { clientAddress, RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
+import { createRequestHandler } from './requestHandler';
 import { attachWebSocket } from './websocket';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -48,10 +54,11 @@ export interface StandingsServerOptions {
   trustProxyHops?: number;
   /** How long `stop()` lets requests in flight run before closing their connections; default 10 s. */
   drainMs?: number;
+  /** Whether hot reads are kept in memory (src/domain/readCache.ts); default true. */
+  cacheReads?: boolean;
 }
 
 export interface StandingsServer {
-  app: express.Express;
   /** Not listening yet: attach upgrade handlers (graphql-ws on GRAPHQL_PATH) before `listen`. */
   httpServer: http.Server;
   schema: GraphQLSchema;
@@ -74,17 +81,18 @@ export interface StandingsServer {
  */
 export async function createStandingsServer(options: StandingsServerOptions): Promise<StandingsServer> {
   const { redis, nodeEnv, logger, access } = options;
-  const leaderboards = new Leaderboards(options.store ?? new LeaderboardStore(redis));
   const boardEvents = new EventBridge(createSubscriberClient(redis), logger);
+  const readCache = options.cacheReads === false ? undefined : new ReadCache(boardEvents);
+  const store = options.store ?? new LeaderboardStore(redis);
   const services: Services = {
-    leaderboards,
+    leaderboards: new Leaderboards(store, readCache),
     players: new Players(new PlayerStore(redis)),
-    live: new LiveBoards(leaderboards, boardEvents),
+    // Live updates read after each change anyway, and hold their own board subscriptions: through
+    // the cache, a board would stay subscribed after its last subscriber left.
+    live: new LiveBoards(new Leaderboards(store), boardEvents),
   };
   const schema = buildSchema();
-  const app = express();
-  app.disable('x-powered-by');
-  const httpServer = http.createServer(app);
+  const httpServer = http.createServer();
   const development = nodeEnv !== 'production';
   const rateLimiter = options.rateLimits && new RateLimiter(new RateLimitStore(redis), options.rateLimits);
   const admit = async (authorization: unknown, request: http.IncomingMessage): Promise<Principal> => {
@@ -92,16 +100,21 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     await rateLimiter?.check(principal, clientAddress(request, options.trustProxyHops ?? 0));
     return principal;
   };
-  const formatError = countErrors(createFormatError(logger));
   const websocket = attachWebSocket({
-    httpServer, path: GRAPHQL_PATH, schema, formatError, production: !development, validationRules, parseOptions,
+    httpServer,
+    path: GRAPHQL_PATH,
+    schema,
+    formatError: countErrors(createFormatError(logger)),
+    production: !development,
+    validationRules,
+    parseOptions,
     authenticate: (params, request) => admit(params?.authorization, request),
     context: (principal?: Principal) => createContext(services, principal ?? ANONYMOUS_READER),
   });
 
   const apollo = new ApolloServer<Context>({
-    schema,
-    formatError,
+    gateway: compiledExecutionGateway(schema),
+    formatError: countErrors(createFormatError()),
     // Clients get stable codes and messages; stacks go to the log (see formatError).
     includeStacktraceInErrorResponses: false,
     introspection: development,
@@ -114,47 +127,38 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
       development
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false })
         : ApolloServerPluginLandingPageDisabled(),
+      // We send no cache hints; left on, these two hook every field of every request.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
       metricsPlugin,
+      internalErrorLog(logger),
       websocket.drainPlugin,
       ...(options.plugins ?? []),
     ],
   });
   await apollo.start();
 
-  app.use(requestLog(logger));
-  app.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
-  });
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    try {
-      await redis.ping();
-      res.json({ status: 'ready' });
-    } catch (err) {
-      res.status(503).json({ status: 'unavailable', reason: (err as Error).message });
-    }
-  });
-  app.use(
-    GRAPHQL_PATH,
-    express.json({ limit: '1mb' }),
-    inRequestScope,
-    expressMiddleware(apollo, {
-      async context({ req }) {
+  httpServer.on(
+    'request',
+    createRequestHandler({
+      graphqlPath: GRAPHQL_PATH,
+      apollo,
+      logger,
+      ready: () => redis.ping(),
+      async context(req, requestId) {
         try {
           return createContext(services, await admit(req.headers.authorization, req));
         } catch (err) {
           // Refused before any field runs: the whole response says so, with its HTTP status.
-          throw err instanceof StandingsError ? refusedRequest(err) : err;
+          if (err instanceof StandingsError) throw refusedRequest(err);
+          logger.error({ requestId }, describeInternalError(undefined, err));
+          throw err;
         }
       },
     }),
-    sendBodyError(logger),
   );
 
   return {
-    app,
     httpServer,
     schema,
     services,
@@ -170,26 +174,9 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
       }),
     stop: async () => {
       await apollo.stop();
+      readCache?.close();
       boardEvents.close();
     },
-  };
-}
-
-/**
- * A body the JSON parser refused (malformed, too large, an unknown charset) gets a GraphQL-shaped
- * answer with a stable code instead of Express' HTML error page.
- */
-function sendBodyError(logger: Logger) {
-  return (err: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(err);
-    const status = err.status ?? 500;
-    const clientError = status >= 400 && status < 500;
-    if (!clientError) logger.error(`Unexpected error in the HTTP layer: ${err.stack ?? err.message}`);
-    const code = clientError ? ErrorCode.BAD_REQUEST : ErrorCode.INTERNAL;
-    countError(code);
-    res.status(status).json({
-      errors: [{ message: clientError ? `Invalid request body: ${err.message}` : 'Internal server error', extensions: { code } }],
-    });
   };
 }
 

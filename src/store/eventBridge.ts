@@ -10,6 +10,8 @@ export interface BoardListener {
   events(message: BoardEventMessage): void;
   /** The board's channel is subscribed again after the connection dropped: messages may have been missed. */
   resubscribed(): void;
+  /** The connection dropped: messages are being missed until `resubscribed`. */
+  lost?(): void;
 }
 
 export interface BridgeLogger {
@@ -48,6 +50,7 @@ export class EventBridge {
     connection.on('close', () => {
       if (this.state !== 'up') return;
       this.state = 'down';
+      for (const channel of this.channels.values()) for (const listener of [...channel.listeners]) listener.lost?.();
       if (this.channels.size > 0) logger.warn(`Lost the Redis connection of live updates; resubscribing to ${this.channels.size} board(s) when it is back`);
     });
     connection.on('ready', () => {
@@ -55,6 +58,11 @@ export class EventBridge {
       this.state = 'up';
       if (reconnected) void this.resubscribeAll();
     });
+  }
+
+  /** Whether the connection is up; while it is not, messages are being missed. */
+  get connected(): boolean {
+    return this.state === 'up';
   }
 
   /**

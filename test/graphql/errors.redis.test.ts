@@ -125,6 +125,7 @@ describe('INTERNAL_SERVER_ERROR', () => {
     expect(server.logger.lines).toContainEqual({
       level: 'error',
       message: expect.stringMatching(/^Internal error at leaderboard\.entries: .*WRONGTYPE/s),
+      fields: { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     });
   });
 });

@@ -59,6 +59,8 @@ export interface TestServerOptions {
   /** Default: none, so that tests that are about something else are not limited. */
   rateLimits?: RateLimits;
   trustProxyHops?: number;
+  /** Default true, as in the service. */
+  cacheReads?: boolean;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -86,7 +88,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
-      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops,
+      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, cacheReads: options.cacheReads,
     });
     const baseUrl = await server.listen(0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

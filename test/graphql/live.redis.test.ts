@@ -12,7 +12,9 @@ let reader: TestServer;
 let redis: Redis;
 const connections: LiveConnection[] = [];
 beforeAll(async () => {
-  [writer, reader] = await Promise.all([TestServer.start(), TestServer.start()]);
+  // Without the read cache, whose board subscriptions would be counted with those of live updates
+  // (test/domain/readCache.redis.test.ts counts its own).
+  [writer, reader] = await Promise.all([0, 1].map(() => TestServer.start(undefined, { cacheReads: false })));
   redis = newTestClient();
 });
 afterEach(async () => {

@@ -1,0 +1,116 @@
+import type { BoardListener, EventBridge } from '../store/eventBridge';
+
+/** Boards whose reads are kept at once; the least recently read one goes first. */
+const MAX_BOARDS = 1_000;
+/** Reads kept per board (settings, size, a few top pages); past it the board starts afresh. */
+const MAX_READS_PER_BOARD = 32;
+/** By default, a board not read for this long (up to twice as long) gives its subscription back. */
+const IDLE_MS = 60_000;
+
+interface CachedBoard extends BoardListener {
+  /** Reads in flight or done, by what they asked; shared by every request that asks the same. */
+  reads: Map<string, Promise<unknown>>;
+  /** True while the board's event channel is subscribed: only then is anything kept. */
+  synced: boolean;
+  readAt: number;
+  unsubscribe?: () => void;
+}
+
+/**
+ * Hot reads of busy boards (their settings, their size, their top pages) served from memory and
+ * never staler than a live update: a board's reads are kept only while this process holds the
+ * board's event subscription (src/store/eventBridge.ts), and every change published on it, a
+ * dropped connection or a write through this process forgets them. A read that was in flight
+ * when they were forgotten still answers the requests that were waiting for it (it started before
+ * the change), but is not kept.
+ */
+export class ReadCache {
+  private readonly boards = new Map<string, CachedBoard>();
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly bridge: EventBridge,
+    private readonly idleMs = IDLE_MS,
+  ) {
+    this.sweeper = setInterval(() => this.dropIdle(), idleMs).unref();
+  }
+
+  /** `load()`'s answer, shared with every other caller asking `key` of the board until the board changes. */
+  read<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
+    const board = this.board(boardId);
+    const kept = board.reads.get(key);
+    if (kept) return kept as Promise<T>;
+    const loaded = load();
+    if (!board.synced) return loaded;
+    if (board.reads.size >= MAX_READS_PER_BOARD) board.reads.clear();
+    board.reads.set(key, loaded);
+    const forget = () => {
+      if (board.reads.get(key) === loaded) board.reads.delete(key);
+    };
+    // Failures and missing boards are asked again next time: a board may be created meanwhile.
+    loaded.then((value) => value === null && forget(), forget);
+    return loaded;
+  }
+
+  /** The board changed through this process: later reads must see it, before its event comes back. */
+  forget(boardId: string): void {
+    this.boards.get(boardId)?.reads.clear();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+    for (const board of this.boards.values()) board.unsubscribe?.();
+    this.boards.clear();
+  }
+
+  private board(boardId: string): CachedBoard {
+    let board = this.boards.get(boardId);
+    if (board) {
+      // Map order is the order of last reads: the first board is the least recently read.
+      this.boards.delete(boardId);
+    } else {
+      board = this.follow(boardId);
+      if (this.boards.size >= MAX_BOARDS) this.drop(this.boards.keys().next().value!);
+    }
+    board.readAt = Date.now();
+    this.boards.set(boardId, board);
+    return board;
+  }
+
+  private follow(boardId: string): CachedBoard {
+    const board: CachedBoard = {
+      reads: new Map(),
+      synced: false,
+      readAt: 0,
+      events: () => board.reads.clear(),
+      resubscribed: () => {
+        board.reads.clear();
+        board.synced = true;
+      },
+      lost: () => {
+        board.synced = false;
+        board.reads.clear();
+      },
+    };
+    this.bridge.listen(boardId, board).then(
+      (unsubscribe) => {
+        if (this.boards.get(boardId) !== board) return unsubscribe();
+        board.unsubscribe = unsubscribe;
+        board.synced = this.bridge.connected;
+      },
+      // Without a subscription nothing is kept; the next read after this one tries again.
+      () => this.boards.get(boardId) === board && this.boards.delete(boardId),
+    );
+    return board;
+  }
+
+  private drop(boardId: string): void {
+    this.boards.get(boardId)?.unsubscribe?.();
+    this.boards.delete(boardId);
+  }
+
+  private dropIdle(): void {
+    const idleSince = Date.now() - this.idleMs;
+    for (const [boardId, board] of this.boards) if (board.readAt < idleSince) this.drop(boardId);
+  }
+}

@@ -1,0 +1,177 @@
+// The read cache on a real Redis: `cached` is one service instance (a Leaderboards with a
+// ReadCache), `other` another instance writing to the same Redis. What is kept must never be
+// staler than what a live subscriber has been told.
+import { once } from 'node:events';
+import type Redis from 'ioredis';
+import { Leaderboards } from '../../src/domain/leaderboards';
+import { ReadCache } from '../../src/domain/readCache';
+import { type BoardListener, EventBridge } from '../../src/store/eventBridge';
+import type { BoardEventMessage } from '../../src/store/events';
+import { boardKeys } from '../../src/store/keys';
+import { LeaderboardStore } from '../../src/store/leaderboardStore';
+import { newTestClient, uniqueId } from '../support/redis';
+
+const quiet = { info: () => undefined, warn: () => undefined };
+let redis: Redis;
+let subscriber: Redis;
+/** The subscription connection, which one test cuts. */
+let subscriberId: number;
+let bridge: EventBridge;
+let cache: ReadCache;
+let cached: Leaderboards;
+let other: Leaderboards;
+/** Script calls the cached instance's store made. */
+let storeCalls = 0;
+
+beforeAll(async () => {
+  redis = newTestClient();
+  subscriber = newTestClient({ autoResubscribe: false, enableOfflineQueue: false });
+  if (subscriber.status !== 'ready') await once(subscriber, 'ready');
+  subscriberId = Number(await subscriber.client('ID'));
+  bridge = new EventBridge(subscriber, quiet);
+  cache = new ReadCache(bridge);
+  const store = new LeaderboardStore(redis);
+  for (const method of ['getBoard', 'page', 'size'] as const) {
+    const original = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
+    (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      storeCalls++;
+      return original(...args);
+    };
+  }
+  cached = new Leaderboards(store, cache);
+  other = new Leaderboards(new LeaderboardStore(redis));
+});
+afterAll(async () => {
+  cache.close();
+  bridge.close();
+  await redis.quit();
+});
+
+async function boardWith(scores: Record<string, number>): Promise<string> {
+  const id = uniqueId('cache');
+  await other.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+  await other.submit(Object.entries(scores).map(([playerId, score]) => ({ boardId: id, playerId, score })));
+  return id;
+}
+
+const topOf = async (board: string) => (await cached.page(board, { limit: 10 })).entries.map((e) => [e.playerId, e.score]);
+
+/** Reads until a read is answered without the store: the board's subscription is then in place. */
+async function untilKept(read: () => Promise<unknown>, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await read();
+    const before = storeCalls;
+    await read();
+    if (storeCalls === before) return;
+    if (Date.now() > deadline) throw new Error('reads are still going to Redis');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Resolves with the next message published on the board, as a listener added after the cache's hears it. */
+function nextEvent(board: string, onEvent: () => unknown = () => undefined): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    let stop: (() => void) | undefined;
+    const listener: BoardListener = {
+      events: (_message: BoardEventMessage) => {
+        stop?.();
+        // Synchronously, as the live updates' own listener would be called.
+        resolve(onEvent());
+      },
+      resubscribed: () => undefined,
+    };
+    bridge.listen(board, listener).then((unsubscribe) => (stop = unsubscribe), reject);
+  });
+}
+
+const shardSubscribers = async (board: string) =>
+  ((await redis.call('PUBSUB', 'SHARDNUMSUB', boardKeys(board).events)) as [string, number])[1];
+
+describe('ReadCache', () => {
+  it('answers repeated reads of settings, size and the top page from memory', async () => {
+    const board = await boardWith({ a: 3, b: 2, c: 1 });
+    await untilKept(() => topOf(board));
+    const before = storeCalls;
+    for (let i = 0; i < 5; i++) {
+      expect(await topOf(board)).toEqual([['a', 3], ['b', 2], ['c', 1]]);
+      await cached.getBoard(board);
+      await cached.size(board);
+    }
+    // Settings and size are read once each, the top page not at all.
+    expect(storeCalls - before).toBe(2);
+  });
+
+  it('never keeps a page, a cursor page or an offset page other than the first', async () => {
+    const board = await boardWith({ a: 3, b: 2, c: 1 });
+    await untilKept(() => topOf(board));
+    const before = storeCalls;
+    await cached.page(board, { limit: 10, offset: 1 });
+    await cached.page(board, { limit: 10, offset: 1 });
+    expect(storeCalls - before).toBe(2);
+  });
+
+  it('forgets a board when another instance writes, before a live listener hears of the write', async () => {
+    const board = await boardWith({ a: 3, b: 2 });
+    await untilKept(() => topOf(board));
+    const seenByListener = nextEvent(board, () => topOf(board));
+    await other.submit([{ boardId: board, playerId: 'c', score: 9 }]);
+    expect(await seenByListener).toEqual([['c', 9], ['a', 3], ['b', 2]]);
+  });
+
+  it('shows a write through the same instance to the next read, without waiting for its event', async () => {
+    const board = await boardWith({ a: 3 });
+    await untilKept(() => topOf(board));
+    await cached.submit([{ boardId: board, playerId: 'b', score: 5 }]);
+    expect(await topOf(board)).toEqual([['b', 5], ['a', 3]]);
+    await cached.remove(board, 'b');
+    expect(await topOf(board)).toEqual([['a', 3]]);
+    await cached.deleteBoard(board);
+    expect(await cached.getBoard(board)).toBeNull();
+  });
+
+  it('forgets a board deleted elsewhere, and does not keep its absence', async () => {
+    const board = await boardWith({ a: 3 });
+    await untilKept(() => cached.getBoard(board));
+    const afterDelete = nextEvent(board, () => cached.getBoard(board));
+    await other.deleteBoard(board);
+    expect(await afterDelete).toBeNull();
+    await other.createBoard({ id: board, sortOrder: 'ASCENDING', updatePolicy: 'BEST' });
+    expect((await cached.getBoard(board))?.sortOrder).toBe('ASCENDING');
+  });
+
+  it('reads Redis again after its subscription connection dropped, for writes made meanwhile', async () => {
+    const board = await boardWith({ a: 3 });
+    await untilKept(() => topOf(board));
+    const resubscribed = new Promise<void>((resolve) => {
+      const listener: BoardListener = { events: () => undefined, resubscribed: () => resolve() };
+      void bridge.listen(board, listener);
+    });
+    await redis.client('KILL', 'ID', String(subscriberId));
+    // Published while the connection is gone: no one in this process hears of it.
+    await other.submit([{ boardId: board, playerId: 'b', score: 7 }]);
+    await resubscribed;
+    expect(await topOf(board)).toEqual([['b', 7], ['a', 3]]);
+  });
+
+  it('gives a board subscription back once the board is no longer read', async () => {
+    const shortLived = new ReadCache(bridge, 100);
+    try {
+      const board = await boardWith({ a: 1 });
+      const reads = new Leaderboards(new LeaderboardStore(redis), shortLived);
+      await reads.getBoard(board);
+      await waitFor(async () => (await shardSubscribers(board)) === 1);
+      await waitFor(async () => (await shardSubscribers(board)) === 0);
+    } finally {
+      shortLived.close();
+    }
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
