@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import { createSharedSubscribe } from '../graphql/liveExecution';
 import { setActiveSubscriptions } from './metrics';
+import { createFrameSharing } from './sharedFrames';
 
 /** As the HTTP endpoint's body limit: no message may be larger. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
@@ -83,10 +84,14 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
   const streaming = new WeakMap<object, Set<string>>();
   let open = 0;
 
-  const wsServer = new WebSocketServer({ server: options.httpServer, path: options.path, maxPayload: MAX_MESSAGE_BYTES });
+  const frames = createFrameSharing();
+  const wsServer = new WebSocketServer({
+    server: options.httpServer, path: options.path, maxPayload: MAX_MESSAGE_BYTES, WebSocket: frames.WebSocket,
+  });
   const server = useServer<Record<string, unknown> | undefined, { auth: A }>(
     {
       schema,
+      jsonMessageReplacer: frames.replacer,
       async onConnect(ctx) {
         if (!options.authenticate) return true;
         try {
@@ -143,8 +148,10 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
       onComplete(ctx, id) {
         if (streaming.get(ctx)?.delete(id)) setActiveSubscriptions(--open);
       },
+      // The same result object for every subscriber of an event's result (graphql-ws would copy
+      // it for each), so that its JSON is made once (see sharedFrames.ts).
       onNext(_ctx, _id, _payload, _args, result) {
-        if (!result.errors) return undefined;
+        if (!result.errors) return result;
         let formatted = formattedResults.get(result);
         if (!formatted) formattedResults.set(result, (formatted = { ...result, errors: result.errors.map(format) }));
         return formatted;
