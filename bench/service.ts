@@ -20,7 +20,7 @@ import { median } from './report';
 const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, warmup: 3 }, [10_000, 1_000_000]);
 
 const LABELS: Record<PeerName, string> = {
-  standings: 'Standings (Apollo Server 5 + Express 5)',
+  standings: 'Standings (Apollo Server 5, graphql-jit)',
   'standings-unfair': 'Standings, fair ties off (bare ZADD)',
   mercurius: 'Fastify + Mercurius + graphql-jit',
 };
