@@ -14,11 +14,20 @@ export interface RateLimits {
   windowMs: number;
 }
 
+/** A Redis Cluster to use instead of one server (REDIS_CLUSTER_NODES, REDIS_PASSWORD). */
+export interface RedisCluster {
+  /** Where the client starts: it learns the rest of the cluster from any one of them. */
+  nodes: { host: string; port: number }[];
+  /** Sent to every node; null: the nodes ask for none. */
+  password: string | null;
+}
+
 export interface Config {
   port: number;
   host: string;
-  /** null: run a private redis-server (see managedRedis.ts) with its data under `redisDataDir`. */
+  /** One Redis server. Both this and `redisCluster` null: run a private redis-server (see managedRedis.ts) with its data under `redisDataDir`. */
   redisUrl: string | null;
+  redisCluster: RedisCluster | null;
   redisDataDir: string;
   /** Bound on waiting for Redis to answer PING at start-up. */
   redisReadyTimeoutMs: number;
@@ -46,6 +55,8 @@ export class ConfigError extends Error {
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
 const APPENDFSYNCS: readonly Appendfsync[] = ['everysec', 'always'];
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+/** host:port, the host a name, an IPv4 address, or an IPv6 address in brackets. */
+const NODE = /^(?:\[([0-9a-fA-F:.]+)\]|([\w.-]+)):(\d{1,5})$/;
 const BOOLEANS = new Map([['true', true], ['false', false], ['1', true], ['0', false]]);
 
 /**
@@ -65,6 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const redisUrl = read('REDIS_URL') ?? null;
   if (redisUrl !== null && !isRedisUrl(redisUrl)) {
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://localhost:6379');
+  }
+  const redisCluster = readRedisCluster(read('REDIS_CLUSTER_NODES'), read('REDIS_PASSWORD'), problems);
+  if (redisUrl !== null && redisCluster !== null) {
+    problems.push('REDIS_URL and REDIS_CLUSTER_NODES are both set: set REDIS_URL for one Redis server, or REDIS_CLUSTER_NODES for a Redis Cluster');
   }
   const redisDataDir = path.resolve(read('REDIS_DATA_DIR') ?? path.join('.data', 'redis'));
   const redisReadyTimeoutMs = integer(read('REDIS_READY_TIMEOUT_MS'), 'REDIS_READY_TIMEOUT_MS', 10_000, 1, 600_000, problems);
@@ -87,9 +102,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
-    port, host, redisUrl, redisDataDir, redisReadyTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
+    port, host, redisUrl, redisCluster, redisDataDir, redisReadyTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
     rateLimits, trustProxyHops, shutdownGraceMs, logLevel,
   };
+}
+
+function readRedisCluster(list: string | undefined, password: string | undefined, problems: string[]): RedisCluster | null {
+  if (list === undefined) {
+    // A single server's password is part of REDIS_URL.
+    if (password !== undefined) problems.push('REDIS_PASSWORD is for REDIS_CLUSTER_NODES; with REDIS_URL, put the password in the URL (redis://:password@host:port)');
+    return null;
+  }
+  const items = list.split(',');
+  const nodes: RedisCluster['nodes'] = [];
+  items.forEach((item, i) => {
+    const match = NODE.exec(item.trim());
+    const port = Number(match?.[3]);
+    // Not echoed: a URL with a password in it would end up in the log.
+    if (!match || !(port >= 1 && port <= 65535)) problems.push(`REDIS_CLUSTER_NODES item ${i + 1}: expected host:port with a port from 1 to 65535, e.g. 10.0.0.1:7000`);
+    else nodes.push({ host: match[1] ?? match[2], port });
+  });
+  return nodes.length === items.length ? { nodes, password: password ?? null } : null;
 }
 
 function readApiKeys(list: string | undefined, file: string | undefined, problems: string[]): ApiKey[] {

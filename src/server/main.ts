@@ -1,17 +1,18 @@
-import type Redis from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
 import { ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
 import { type ManagedRedis, startManagedRedis } from './managedRedis';
-import { createRedisClient, waitUntilReady } from './redis';
+import { createClusterClient, createRedisClient, type RedisTarget, waitUntilReady } from './redis';
 
 /**
- * Start-up order: configuration, Redis (a private one when REDIS_URL is unset), a PING, and only
- * then the HTTP listener. Shutdown runs the other way round, within SHUTDOWN_GRACE_MS.
+ * Start-up order: configuration, Redis (a private one when neither REDIS_URL nor
+ * REDIS_CLUSTER_NODES is set), a PING, and only then the HTTP listener. Shutdown runs the other
+ * way round, within SHUTDOWN_GRACE_MS.
  */
 async function main(config: Config, logger: Logger): Promise<void> {
-  const started: { managed?: ManagedRedis; redis?: Redis; server?: StandingsServer } = {};
+  const started: { managed?: ManagedRedis; redis?: Redis | Cluster; server?: StandingsServer } = {};
 
   const shutdown = async () => {
     await started.server?.stop();
@@ -20,19 +21,19 @@ async function main(config: Config, logger: Logger): Promise<void> {
   };
 
   try {
-    let redisUrl = config.redisUrl;
-    if (redisUrl === null) {
+    let where: RedisTarget | null = config.redisCluster ?? config.redisUrl;
+    if (where === null) {
       started.managed = await startManagedRedis({
         persistence: 'aof',
         dataDir: config.redisDataDir,
         appendfsync: config.redisAppendfsync,
         readyTimeoutMs: config.redisReadyTimeoutMs,
       });
-      redisUrl = started.managed.url;
-      logger.info(`REDIS_URL is unset: started redis-server at ${redisUrl} with data in ${config.redisDataDir}`);
+      where = started.managed.url;
+      logger.info(`REDIS_URL is unset: started redis-server at ${where} with data in ${config.redisDataDir}`);
     }
-    started.redis = createRedisClient(redisUrl, logger);
-    await waitUntilReady(started.redis, redisUrl, config.redisReadyTimeoutMs);
+    started.redis = typeof where === 'string' ? createRedisClient(where, logger) : createClusterClient(where, logger);
+    await waitUntilReady(started.redis, where, config.redisReadyTimeoutMs);
     started.server = await createStandingsServer({
       redis: started.redis,
       nodeEnv: config.nodeEnv,

@@ -1,5 +1,13 @@
-import Redis, { type Cluster } from 'ioredis';
+import Redis, { Cluster } from 'ioredis';
+import type { RedisCluster } from './config';
 import type { Logger } from './logger';
+
+/** Bounds on connecting, on retrying a command, and on a live connection that stops answering (a paused or overloaded server). */
+const TIMEOUTS = { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 5_000 };
+const retryDelay = (attempt: number) => Math.min(attempt * 100, 1_000);
+
+/** Where Redis is: one server's URL, or a cluster's seed nodes. */
+export type RedisTarget = string | RedisCluster;
 
 /**
  * A client that fails fast while Redis is unreachable, so requests get UNAVAILABLE at once
@@ -7,27 +15,47 @@ import type { Logger } from './logger';
  * the service recovers by itself when Redis is back.
  */
 export function createRedisClient(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, {
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2_000,
-    // A live connection that stops answering (a paused or overloaded server) is bounded too.
-    commandTimeout: 5_000,
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
-  });
+  const redis = new Redis(url, { enableOfflineQueue: false, retryStrategy: retryDelay, ...TIMEOUTS });
   reportOutages(redis, url, logger);
   return redis;
 }
 
 /**
- * The connection live updates listen on (src/store/eventBridge.ts): the main client's address,
- * timeouts and retries, in subscriber use. ioredis' own resubscription is off because the bridge
- * resubscribes itself, to know when to resynchronise; the offline queue stays off, so subscribing
- * while Redis is away fails at once (UNAVAILABLE) instead of waiting.
+ * The same for a Redis Cluster. While the cluster as a whole is unreachable, commands fail at
+ * once; a master that refuses connections fails the commands for its slots after ioredis' bounded
+ * retries (up to 16, about 100 ms apart), and one that stopped answering after `commandTimeout`.
  */
-export function createSubscriberClient(redis: Redis | Cluster): Redis {
-  if (redis.isCluster) throw new Error('Live updates need a single Redis node: Redis Cluster is not supported yet');
-  return (redis as Redis).duplicate({
+export function createClusterClient(cluster: RedisCluster, logger: Logger): Cluster {
+  const client = new Cluster(cluster.nodes, {
+    enableOfflineQueue: false,
+    clusterRetryStrategy: retryDelay,
+    redisOptions: { ...TIMEOUTS, password: cluster.password ?? undefined },
+  });
+  reportOutages(client, cluster, logger);
+  return client;
+}
+
+/**
+ * The connection live updates listen on (src/store/eventBridge.ts): the main client's address,
+ * timeouts and retries, in subscriber use. The offline queue stays off, so subscribing while
+ * Redis is away fails at once (UNAVAILABLE) instead of waiting. ioredis' own resubscription is off
+ * because the bridge resubscribes itself, to know when to resynchronise. On a cluster a sharded
+ * channel can only be subscribed on the master that owns its slot: ioredis' sharded subscribers
+ * keep a subscriber connection per master and route each SSUBSCRIBE to the right one (they also
+ * resubscribe by themselves, which cannot be turned off; the bridge still does its own).
+ */
+export function createSubscriberClient(redis: Redis | Cluster): Redis | Cluster {
+  if (redis instanceof Cluster) {
+    return redis.duplicate([], {
+      shardedSubscribers: true,
+      // Only SSUBSCRIBEs go over it, so no MOVED reply to a command tells it that a slot moved.
+      // ioredis looks again when a master drops a subscription or a subscriber connection ends,
+      // but not otherwise (a master that hangs and is failed over), unless told to look this often.
+      slotsRefreshInterval: 5_000,
+      redisOptions: { connectionName: 'standings-live' },
+    });
+  }
+  return redis.duplicate({
     autoResubscribe: false,
     autoResendUnfulfilledCommands: false,
     enableOfflineQueue: false,
@@ -37,9 +65,10 @@ export function createSubscriberClient(redis: Redis | Cluster): Redis {
 
 /**
  * One line when the connection is lost and one when it is back, not one per retry. Failures
- * before the first connection are waitUntilReady's to report.
+ * before the first connection are waitUntilReady's to report. On a cluster that is the whole
+ * cluster: a single master that is down shows as UNAVAILABLE on the requests for its boards.
  */
-function reportOutages(redis: Redis, url: string, logger: Logger): void {
+function reportOutages(redis: Redis | Cluster, where: RedisTarget, logger: Logger): void {
   let state: 'starting' | 'up' | 'down' = 'starting';
   // Also keeps ioredis from printing every failed reconnection attempt as an unhandled error.
   let lastError: Error | undefined;
@@ -48,10 +77,10 @@ function reportOutages(redis: Redis, url: string, logger: Logger): void {
     if (state !== 'up') return;
     state = 'down';
     const reason = lastError ? ` (${lastError.message})` : '';
-    logger.warn(`Lost the connection to Redis at ${redactUrl(url)}${reason}; reconnecting in the background`);
+    logger.warn(`Lost the connection to ${describe(where)}${reason}; reconnecting in the background`);
   });
   redis.on('ready', () => {
-    if (state === 'down') logger.info(`Redis at ${redactUrl(url)} is reachable again`);
+    if (state === 'down') logger.info(`${describe(where)} is reachable again`);
     state = 'up';
     lastError = undefined;
   });
@@ -61,7 +90,7 @@ function reportOutages(redis: Redis, url: string, logger: Logger): void {
  * Resolves once Redis answers PING; rejects with a message saying why after `timeoutMs`. The
  * server listens only after this, so the first requests never race an unready connection.
  */
-export async function waitUntilReady(redis: Redis, url: string, timeoutMs: number): Promise<void> {
+export async function waitUntilReady(redis: Redis | Cluster, where: RedisTarget, timeoutMs: number): Promise<void> {
   let lastError: Error | undefined;
   const remember = (err: Error) => (lastError = err);
   redis.on('error', remember);
@@ -81,13 +110,19 @@ export async function waitUntilReady(redis: Redis, url: string, timeoutMs: numbe
     await redis.ping();
   } catch (err) {
     const reason = lastError?.message ?? (err as Error).message;
-    throw new Error(
-      `Redis at ${redactUrl(url)} did not answer PING within ${timeoutMs} ms (${reason}). ` +
-        'Check that it is running and that REDIS_URL points at it, or unset REDIS_URL to let Standings start its own.',
-    );
+    const check = typeof where === 'string'
+      ? 'Check that it is running and that REDIS_URL points at it, or unset REDIS_URL to let Standings start its own.'
+      : 'Check that it is running and that REDIS_CLUSTER_NODES lists some of its nodes (and REDIS_PASSWORD, if it needs one).';
+    throw new Error(`${describe(where)} did not answer PING within ${timeoutMs} ms (${reason}). ${check}`);
   } finally {
     redis.off('error', remember);
   }
+}
+
+/** What messages call it, without a password. */
+function describe(where: RedisTarget): string {
+  if (typeof where === 'string') return `Redis at ${redactUrl(where)}`;
+  return `Redis Cluster at ${where.nodes.map(({ host, port }) => `${host}:${port}`).join(',')}`;
 }
 
 /** For messages: never print a password. */

@@ -1,10 +1,10 @@
 // An in-process Standings server on a free port, spoken to over real HTTP with fetch.
-import type Redis from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../../src/server/app';
 import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
 import type { NodeEnv, RateLimits } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
-import { createRedisClient, waitUntilReady } from '../../src/server/redis';
+import { createClusterClient, createRedisClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
 import { boardKeys } from '../../src/store/keys';
 import { newTestClient, testRedisUrl, uniqueId } from '../support/redis';
 
@@ -73,18 +73,19 @@ export interface RequestOptions {
 export class TestServer<L extends Logger = MemoryLogger> {
   private constructor(
     readonly baseUrl: string,
-    readonly redis: Redis,
+    readonly redis: Redis | Cluster,
     readonly server: StandingsServer,
     readonly logger: L,
   ) {}
 
+  /** On the test Redis by default; `where` can name another server or a cluster. */
   static async start<L extends Logger = MemoryLogger>(
-    redisUrl = testRedisUrl(), options: TestServerOptions & { logger?: L } = {},
+    where: RedisTarget = testRedisUrl(), options: TestServerOptions & { logger?: L } = {},
   ): Promise<TestServer<L>> {
     const { waitForRedis = true, nodeEnv = 'test', anonymousReads = false } = options;
     const logger = options.logger ?? (new MemoryLogger() as Logger as L);
-    const redis = createRedisClient(redisUrl, logger);
-    if (waitForRedis) await waitUntilReady(redis, redisUrl, 10_000);
+    const redis = typeof where === 'string' ? createRedisClient(where, logger) : createClusterClient(where, logger);
+    if (waitForRedis) await waitUntilReady(redis, where, 10_000);
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       port: 4000,
       host: '127.0.0.1',
       redisUrl: null,
+      redisCluster: null,
       redisDataDir: path.resolve('.data', 'redis'),
       redisReadyTimeoutMs: 10_000,
       redisAppendfsync: 'everysec',
@@ -45,7 +46,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1',
       SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn',
     })).toEqual({
-      port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisDataDir: '/var/lib/st',
+      port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisDataDir: '/var/lib/st',
       redisReadyTimeoutMs: 2500, redisAppendfsync: 'always', nodeEnv: 'test',
       apiKeys: [
         { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
@@ -72,6 +73,37 @@ describe('loadConfig', () => {
       'REDIS_READY_TIMEOUT_MS must be an integer from 1 to 600000, got "-1"',
     ]);
     expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- NODE_ENV/);
+  });
+
+  it('reads a Redis Cluster from REDIS_CLUSTER_NODES, with REDIS_PASSWORD', () => {
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'redis-1.internal:7000, 10.0.0.2:7001,[fd00::3]:7002', REDIS_PASSWORD: 's3cret' })).toMatchObject({
+      redisUrl: null,
+      redisCluster: {
+        nodes: [{ host: 'redis-1.internal', port: 7000 }, { host: '10.0.0.2', port: 7001 }, { host: 'fd00::3', port: 7002 }],
+        password: 's3cret',
+      },
+    });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: '127.0.0.1:7000' }).redisCluster).toEqual({ nodes: [{ host: '127.0.0.1', port: 7000 }], password: null });
+  });
+
+  it('refuses a bad REDIS_CLUSTER_NODES without echoing it, and one set with REDIS_URL', () => {
+    const problems = (env: NodeJS.ProcessEnv) => {
+      try {
+        loadConfig(env);
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    expect(problems({ REDIS_CLUSTER_NODES: '10.0.0.1:7000,redis://:s3cret@10.0.0.2:7000,10.0.0.3,,fd00::3:7000,h:0,h:65536' })).toEqual(
+      [2, 3, 4, 5, 6, 7].map((item) => `REDIS_CLUSTER_NODES item ${item}: expected host:port with a port from 1 to 65535, e.g. 10.0.0.1:7000`),
+    );
+    expect(problems({ REDIS_URL: 'redis://localhost:6379', REDIS_CLUSTER_NODES: '10.0.0.1:7000' })).toEqual([
+      'REDIS_URL and REDIS_CLUSTER_NODES are both set: set REDIS_URL for one Redis server, or REDIS_CLUSTER_NODES for a Redis Cluster',
+    ]);
+    expect(problems({ REDIS_URL: 'redis://localhost:6379', REDIS_PASSWORD: 's3cret' })).toEqual([
+      'REDIS_PASSWORD is for REDIS_CLUSTER_NODES; with REDIS_URL, put the password in the URL (redis://:password@host:port)',
+    ]);
   });
 
   it.each([['PORT', '4000.5'], ['PORT', '0x10'], ['PORT', ' 80']])('refuses %s=%j', (name, value) => {

@@ -177,6 +177,16 @@ it('fails start-up with a clear message when Redis does not answer, without list
   expect(server.output()).not.toMatch(/ready at/);
 });
 
+it('fails start-up on a Redis Cluster that does not answer, naming it without its password', async () => {
+  const server = started({
+    REDIS_CLUSTER_NODES: `127.0.0.1:${await deadPort()}`, REDIS_PASSWORD: 'never-printed', REDIS_READY_TIMEOUT_MS: '300', PORT: '0',
+  });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toMatch(/Standings failed to start: Redis Cluster at 127\.0\.0\.1:\d+ did not answer PING within 300 ms/);
+  // Nor did it start a Redis of its own instead.
+  expect(server.output()).not.toMatch(/never-printed|started redis-server|ready at/);
+});
+
 it('refuses invalid configuration before doing anything', async () => {
   const server = started({ PORT: 'eighty', NODE_ENV: 'staging' });
   expect(await server.exited).toBe(1);

@@ -1,45 +1,31 @@
-import { execFileSync } from 'node:child_process';
-import { setTimeout as delay } from 'node:timers/promises';
 import { Cluster } from 'ioredis';
-import type { ManagedRedis } from '../../src/server/managedRedis';
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
-import { startDedicatedRedis, uniqueId } from '../support/redis';
+import { boardOnEachMaster, startTestCluster, type TestCluster } from '../support/cluster';
+import { uniqueId } from '../support/redis';
 import { ReferenceBoard } from '../support/referenceModel';
 
 /**
  * The store on a real three-master Redis Cluster: every script keeps to its board's slot (hash
  * tags), so the same code serves boards spread over the masters.
  */
-let nodes: ManagedRedis[] = [];
+let testCluster: TestCluster;
 let cluster: Cluster;
 let store: LeaderboardStore;
 
 beforeAll(async () => {
-  nodes = await Promise.all(
-    [0, 1, 2].map(() => startDedicatedRedis({ persistence: 'none', extraArgs: ['--cluster-enabled', 'yes'] })),
-  );
-  execFileSync('redis-cli', [
-    '--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-replicas', '0', '--cluster-yes',
-  ], { stdio: 'ignore' });
-  cluster = new Cluster(nodes.map((n) => ({ host: '127.0.0.1', port: n.port })));
-  // Slots are assigned at once but gossip takes a moment to agree; poll, bounded.
-  const deadline = Date.now() + 20_000;
-  while (!/cluster_state:ok/.test(String(await cluster.cluster('INFO')))) {
-    if (Date.now() > deadline) throw new Error('the test cluster did not reach cluster_state:ok');
-    await delay(100);
-  }
+  testCluster = await startTestCluster();
+  cluster = testCluster.client();
   store = new LeaderboardStore(cluster);
 }, 60_000);
 
 afterAll(async () => {
   await cluster?.quit();
-  await Promise.all(nodes.map((n) => n.stop()));
+  await testCluster?.stop();
 });
 
 it('serves boards on every master with the same ranking as the model', async () => {
-  const ids = Array.from({ length: 8 }, () => uniqueId('cluster'));
-  const slots = new Set(ids.map((id) => Number(execFileSync('redis-cli', ['-p', String(nodes[0].port), 'CLUSTER', 'KEYSLOT', `{${id}}`]).toString())));
-  expect(slots.size).toBeGreaterThan(1);
+  const spread = (await boardOnEachMaster(cluster, 'cluster')).map(({ id }) => id);
+  const ids = [...spread, ...Array.from({ length: 5 }, () => uniqueId('cluster'))];
 
   for (const id of ids) {
     await store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'BEST', capacity: 500 });
