@@ -13,7 +13,7 @@ export const Leaderboard: LeaderboardResolvers = {
       offset: offset ?? undefined,
       fromBottom: fromBottom ?? false,
     });
-    return entryConnection(board.id, page, fromBottom ?? false);
+    return connectionOf(board.id, page, fromBottom ?? false);
   },
   async around(board, { playerId, radius }, { leaderboards }) {
     const window = await leaderboards.around(board.id, playerId, radius);
@@ -27,6 +27,20 @@ export const Leaderboard: LeaderboardResolvers = {
     return entries.map((entry) => onBoard(board.id, entry));
   },
 };
+
+type EntryConnection = ReturnType<typeof entryConnection>;
+
+/**
+ * Kept pages (src/domain/readCache.ts) are the same object for every request that reads them:
+ * so is their connection, built once instead of once per request.
+ */
+const connections = new WeakMap<Page, EntryConnection>();
+
+function connectionOf(boardId: string, page: Page, fromBottom: boolean): EntryConnection {
+  let connection = connections.get(page);
+  if (!connection) connections.set(page, (connection = entryConnection(boardId, page, fromBottom)));
+  return connection;
+}
 
 function entryConnection(boardId: string, page: Page, fromBottom: boolean) {
   const nodes = page.entries.map((entry) => onBoard(boardId, entry));
