@@ -1,11 +1,12 @@
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import {
-  type DocumentNode, type ExecutionResult, getVariableValues, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, printSchema,
+  type DocumentNode, type ExecutionResult, type FormattedExecutionResult, getVariableValues, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, printSchema,
   type SourceLocation,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 
 type Compiled = CompiledQuery | ExecutionResult;
+export type CompiledExecution = ReturnType<typeof createCompiledExecution>;
 
 /**
  * Executes operations with graphql-jit: each operation is compiled into a JavaScript function the
@@ -13,10 +14,16 @@ type Compiled = CompiledQuery | ExecutionResult;
  * query and coercing arguments field by field on every request. Compilations are kept per parsed
  * document, which Apollo keeps one of per distinct query text (its document store, an LRU), so
  * they live exactly as long as Apollo's own cache of the query.
+ *
+ * `stringify` writes a result as JSON, with the serialiser graphql-jit compiles for the shape of
+ * its operation's answer (fast-json-stringify) when there is one and the result is data alone.
  */
 export function createCompiledExecution(schema: GraphQLSchema) {
   const compilations = new WeakMap<DocumentNode, Map<string | null, Compiled>>();
-  return (
+  /** By the data object a compiled operation answered, the serialiser compiled with it. */
+  const serialisers = new WeakMap<object, (value: unknown) => string>();
+
+  const execute = (
     document: DocumentNode,
     operation: OperationDefinitionNode,
     contextValue: unknown,
@@ -26,16 +33,32 @@ export function createCompiledExecution(schema: GraphQLSchema) {
     let byOperation = compilations.get(document);
     if (!byOperation) compilations.set(document, (byOperation = new Map()));
     let compiled = byOperation.get(operationName);
-    if (!compiled) {
-      compiled = compileQuery(schema, document, operationName ?? undefined);
-      byOperation.set(operationName, compiled);
-    }
+    if (!compiled) byOperation.set(operationName, (compiled = compile(schema, document, operationName)));
     if (!isCompiledQuery(compiled)) return withGraphQLErrors(schema, compiled, operation, variables);
+    const { stringify } = compiled;
+    const finish = (result: ExecutionResult) => {
+      if (result.data && stringify !== JSON.stringify) serialisers.set(result.data, stringify);
+      return withGraphQLErrors(schema, result, operation, variables);
+    };
     const result = compiled.query(undefined, contextValue, variables);
-    return result instanceof Promise
-      ? result.then((done) => withGraphQLErrors(schema, done, operation, variables))
-      : withGraphQLErrors(schema, result, operation, variables);
+    return result instanceof Promise ? result.then(finish) : finish(result);
   };
+
+  const stringify = (result: FormattedExecutionResult): string => {
+    const serialise = result.errors === undefined && result.extensions === undefined && result.data ? serialisers.get(result.data) : undefined;
+    return `${serialise ? serialise({ data: result.data }) : JSON.stringify(result)}\n`;
+  };
+
+  return { execute, stringify };
+}
+
+/**
+ * With a compiled serialiser where graphql-jit can make one: it cannot for answers holding custom
+ * scalars (DateTime), which are then written with JSON.stringify.
+ */
+function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | null): Compiled {
+  const withSerialiser = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: true });
+  return isCompiledQuery(withSerialiser) ? withSerialiser : compileQuery(schema, document, operationName ?? undefined);
 }
 
 /**
@@ -71,8 +94,7 @@ function withGraphQLErrors(
  * executes with createCompiledExecution. Apollo still parses, validates (our rules included),
  * runs its plugins and formats errors; only execution changes hands.
  */
-export function compiledExecutionGateway(schema: GraphQLSchema): GatewayInterface {
-  const execute = createCompiledExecution(schema);
+export function compiledExecutionGateway(schema: GraphQLSchema, { execute }: CompiledExecution): GatewayInterface {
   return {
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });

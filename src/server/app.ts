@@ -16,7 +16,7 @@ import { LiveBoards } from '../domain/live/liveBoards';
 import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
 import { StandingsError } from '../errors';
-import { compiledExecutionGateway } from '../graphql/compiledExecution';
+import { compiledExecutionGateway, createCompiledExecution } from '../graphql/compiledExecution';
 import { type Context, createContext } from '../graphql/context';
 import { createFormatError, describeInternalError, refusedRequest } from '../graphql/errors';
 import type { Services } from '../graphql/loaders';
@@ -112,8 +112,10 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     context: (principal?: Principal) => createContext(services, principal ?? ANONYMOUS_READER),
   });
 
+  const execution = createCompiledExecution(schema);
   const apollo = new ApolloServer<Context>({
-    gateway: compiledExecutionGateway(schema),
+    gateway: compiledExecutionGateway(schema, execution),
+    stringifyResult: execution.stringify,
     formatError: countErrors(createFormatError()),
     // Clients get stable codes and messages; stacks go to the log (see formatError).
     includeStacktraceInErrorResponses: false,

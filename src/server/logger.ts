@@ -13,6 +13,8 @@ export interface Logger {
   info: LogMethod;
   warn: LogMethod;
   error: LogMethod;
+  /** pino's: lets a hot path skip building a line that would not be written. */
+  isLevelEnabled?(level: string): boolean;
 }
 
 /**

@@ -72,14 +72,25 @@ export const metricsPlugin: ApolloServerPlugin = {
     return {
       async willSendResponse({ operation }) {
         const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-        operations.observe(operationLabels(operation), seconds);
+        (operation ? operationTimer(operation) : invalidOperations).observe(seconds);
       },
     };
   },
 };
 
-function operationLabels(operation: GraphQLRequestContext<object>['operation']): { type: string; field: string } {
-  if (!operation) return { type: 'invalid', field: '' };
+type Operation = NonNullable<GraphQLRequestContext<object>['operation']>;
+
+const invalidOperations = operations.labels({ type: 'invalid', field: '' });
+/** Each parsed operation's series, found once: Apollo keeps one parsed document per query text. */
+const timers = new WeakMap<Operation, ReturnType<typeof operations.labels>>();
+
+function operationTimer(operation: Operation): ReturnType<typeof operations.labels> {
+  let timer = timers.get(operation);
+  if (!timer) timers.set(operation, (timer = operations.labels(operationLabels(operation))));
+  return timer;
+}
+
+function operationLabels(operation: Operation): { type: string; field: string } {
   const fields = new Set(
     operation.selectionSet.selections.map((selection) => (selection.kind === Kind.FIELD ? selection.name.value : '...')),
   );

@@ -33,8 +33,10 @@ export function createRequestHandler(routes: Routes) {
     const path = query < 0 ? url : url.slice(0, query);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     res.once('finish', () => {
+      const failed = res.statusCode >= 500;
+      if (!failed && logger.isLevelEnabled?.('debug') === false) return;
       const fields = { requestId, method: req.method, path, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };
-      if (res.statusCode >= 500) logger.warn(fields, 'request failed');
+      if (failed) logger.warn(fields, 'request failed');
       else logger.debug(fields, 'request');
     });
     const handled =
