@@ -37,9 +37,11 @@ export class Leaderboards {
     return created;
   }
 
-  getBoard(id: string): Promise<BoardConfig | null> {
+  async getBoard(id: string): Promise<BoardConfig | null> {
     const boardId = checkId(id, 'id');
-    return this.cached(boardId, 'board', () => this.store.getBoard(boardId));
+    const board = await this.cached(boardId, 'board', () => this.store.getBoard(boardId));
+    if (board) this.cache?.follow(boardId);
+    return board;
   }
 
   listBoards(limit: number, afterId?: string): Promise<{ ids: string[]; hasMore: boolean }> {

@@ -18,8 +18,8 @@ interface CachedBoard extends BoardListener {
 
 /**
  * Hot reads of busy boards (their settings, their size, their top pages) served from memory and
- * never staler than a live update: a board's reads are kept only while this process holds the
- * board's event subscription (src/store/eventBridge.ts), and every change published on it, a
+ * never staler than a live update. A board is followed from the first read that finds it (see
+ * `follow`); its reads are kept only while this process holds the board's event subscription (src/store/eventBridge.ts), and every change published on it, a
  * dropped connection or a write through this process forgets them. A read that was in flight
  * when they were forgotten still answers the requests that were waiting for it (it started before
  * the change), but is not kept.
@@ -35,9 +35,14 @@ export class ReadCache {
     this.sweeper = setInterval(() => this.dropIdle(), idleMs).unref();
   }
 
-  /** `load()`'s answer, shared with every other caller asking `key` of the board until the board changes. */
+  /**
+   * `load()`'s answer, shared with every other caller asking `key` of the board until the board
+   * changes; for a board not followed (see `follow`), just `load()`'s answer.
+   */
   read<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
-    const board = this.board(boardId);
+    const board = this.boards.get(boardId);
+    if (!board) return load();
+    this.touch(boardId, board);
     const kept = board.reads.get(key);
     if (kept) return kept as Promise<T>;
     const loaded = load();
@@ -63,21 +68,24 @@ export class ReadCache {
     this.boards.clear();
   }
 
-  private board(boardId: string): CachedBoard {
-    let board = this.boards.get(boardId);
-    if (board) {
-      // Map order is the order of last reads: the first board is the least recently read.
-      this.boards.delete(boardId);
-    } else {
-      board = this.follow(boardId);
-      if (this.boards.size >= MAX_BOARDS) this.drop(this.boards.keys().next().value!);
-    }
-    board.readAt = Date.now();
-    this.boards.set(boardId, board);
-    return board;
+  /**
+   * Starts keeping the board's reads: called once a board is known to exist, so reads of ids that
+   * name no board never cost a subscription.
+   */
+  follow(boardId: string): void {
+    if (this.boards.has(boardId)) return;
+    if (this.boards.size >= MAX_BOARDS) this.drop(this.boards.keys().next().value!);
+    this.touch(boardId, this.subscribe(boardId));
   }
 
-  private follow(boardId: string): CachedBoard {
+  /** Map order is the order of last reads: the first board is the least recently read. */
+  private touch(boardId: string, board: CachedBoard): void {
+    this.boards.delete(boardId);
+    board.readAt = Date.now();
+    this.boards.set(boardId, board);
+  }
+
+  private subscribe(boardId: string): CachedBoard {
     const board: CachedBoard = {
       reads: new Map(),
       synced: false,

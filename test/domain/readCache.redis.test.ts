@@ -56,8 +56,12 @@ async function boardWith(scores: Record<string, number>): Promise<string> {
 
 const topOf = async (board: string) => (await cached.page(board, { limit: 10 })).entries.map((e) => [e.playerId, e.score]);
 
-/** Reads until a read is answered without the store: the board's subscription is then in place. */
-async function untilKept(read: () => Promise<unknown>, timeoutMs = 3_000): Promise<void> {
+/**
+ * Reads the board's settings (which starts following it), then reads until a read is answered
+ * without the store: the board's subscription is then in place.
+ */
+async function untilKept(board: string, read: () => Promise<unknown>, timeoutMs = 3_000): Promise<void> {
+  await cached.getBoard(board);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await read();
@@ -91,20 +95,21 @@ const shardSubscribers = async (board: string) =>
 describe('ReadCache', () => {
   it('answers repeated reads of settings, size and the top page from memory', async () => {
     const board = await boardWith({ a: 3, b: 2, c: 1 });
-    await untilKept(() => topOf(board));
+    await untilKept(board, () => topOf(board));
     const before = storeCalls;
     for (let i = 0; i < 5; i++) {
       expect(await topOf(board)).toEqual([['a', 3], ['b', 2], ['c', 1]]);
       await cached.getBoard(board);
       await cached.size(board);
     }
-    // Settings and size are read once each, the top page not at all.
+    // Settings and size are read once each (the first settings read came before the board's
+    // subscription was in place, so it was not kept), the top page not at all.
     expect(storeCalls - before).toBe(2);
   });
 
   it('never keeps a page, a cursor page or an offset page other than the first', async () => {
     const board = await boardWith({ a: 3, b: 2, c: 1 });
-    await untilKept(() => topOf(board));
+    await untilKept(board, () => topOf(board));
     const before = storeCalls;
     await cached.page(board, { limit: 10, offset: 1 });
     await cached.page(board, { limit: 10, offset: 1 });
@@ -113,7 +118,7 @@ describe('ReadCache', () => {
 
   it('forgets a board when another instance writes, before a live listener hears of the write', async () => {
     const board = await boardWith({ a: 3, b: 2 });
-    await untilKept(() => topOf(board));
+    await untilKept(board, () => topOf(board));
     const seenByListener = nextEvent(board, () => topOf(board));
     await other.submit([{ boardId: board, playerId: 'c', score: 9 }]);
     expect(await seenByListener).toEqual([['c', 9], ['a', 3], ['b', 2]]);
@@ -121,7 +126,7 @@ describe('ReadCache', () => {
 
   it('shows a write through the same instance to the next read, without waiting for its event', async () => {
     const board = await boardWith({ a: 3 });
-    await untilKept(() => topOf(board));
+    await untilKept(board, () => topOf(board));
     await cached.submit([{ boardId: board, playerId: 'b', score: 5 }]);
     expect(await topOf(board)).toEqual([['b', 5], ['a', 3]]);
     await cached.remove(board, 'b');
@@ -132,7 +137,7 @@ describe('ReadCache', () => {
 
   it('forgets a board deleted elsewhere, and does not keep its absence', async () => {
     const board = await boardWith({ a: 3 });
-    await untilKept(() => cached.getBoard(board));
+    await untilKept(board, () => cached.getBoard(board));
     const afterDelete = nextEvent(board, () => cached.getBoard(board));
     await other.deleteBoard(board);
     expect(await afterDelete).toBeNull();
@@ -142,7 +147,7 @@ describe('ReadCache', () => {
 
   it('reads Redis again after its subscription connection dropped, for writes made meanwhile', async () => {
     const board = await boardWith({ a: 3 });
-    await untilKept(() => topOf(board));
+    await untilKept(board, () => topOf(board));
     const resubscribed = new Promise<void>((resolve) => {
       const listener: BoardListener = { events: () => undefined, resubscribed: () => resolve() };
       void bridge.listen(board, listener);
@@ -152,6 +157,17 @@ describe('ReadCache', () => {
     await other.submit([{ boardId: board, playerId: 'b', score: 7 }]);
     await resubscribed;
     expect(await topOf(board)).toEqual([['b', 7], ['a', 3]]);
+  });
+
+  it('follows a board only once it is found: reading ids that name no board subscribes to nothing', async () => {
+    const missing = uniqueId('missing');
+    for (let i = 0; i < 3; i++) expect(await cached.getBoard(missing)).toBeNull();
+    await cached.size(missing);
+    const found = await boardWith({ a: 1 });
+    await cached.getBoard(found);
+    // The found board's subscription is in place, and SSUBSCRIBEs on one connection run in order.
+    await waitFor(async () => (await shardSubscribers(found)) === 1);
+    expect(await shardSubscribers(missing)).toBe(0);
   });
 
   it('gives a board subscription back once the board is no longer read', async () => {

@@ -62,10 +62,15 @@ async function commandsDuring(action: () => Promise<unknown>): Promise<string[]>
 const cfg = (id: string) => boardKeys(id).config;
 
 async function warmUp() {
-  // Scripts are loaded (EVAL after NOSCRIPT) on first use, and boards' settings are then kept in
-  // memory (src/domain/readCache.ts); count only the steady state.
+  // Scripts are loaded (EVAL after NOSCRIPT) on first use, and a board's settings are kept in
+  // memory (src/domain/readCache.ts) once the first read that found it has subscribed to its
+  // events; count only the steady state, reached when a read no longer asks Redis for them.
+  const deadline = Date.now() + 5_000;
   for (const id of [BOARD, OTHER]) {
-    await server.data(`{ leaderboard(id: "${id}") { entry(playerId: "player-1") { rank } entries(first: 1) { totalCount } } }`);
+    const read = () => server.data(`{ leaderboard(id: "${id}") { entry(playerId: "player-1") { rank } entries(first: 1) { totalCount } } }`);
+    while ((await commandsDuring(read)).includes(`hmget ${cfg(id)}`)) {
+      if (Date.now() > deadline) throw new Error(`the settings of ${id} are still read from Redis`);
+    }
   }
 }
 
