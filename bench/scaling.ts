@@ -84,7 +84,7 @@ async function main(): Promise<string> {
   const body = [
     `One board grown in place (DESCENDING, LATEST, scores 0..3000); ${formatCount(options.requests)} requests per cell, one at a`,
     `time after ${formatCount(WARM_UP)} unmeasured ones, random existing players. Service: HTTP POST to Standings in its own process`,
-    '(query `leaderboard(id) { entry | around }`: a board read and one script call). Store: the same script call',
+    '(query `leaderboard(id) { entry | around }`: the board\'s settings, kept in memory after the first read, and one script call). Store: the same script call',
     'from the bench process. Redis: the script\'s run time inside Redis (SLOWLOG, threshold 0).',
     '',
     '| members | operation | service p50 ms | service p99 ms | store call p50 ms | Redis script p50 µs |',
