@@ -55,7 +55,8 @@ function readText(req: IncomingMessage): Promise<string> {
     };
     req.on('data', onData);
     req.once('end', () => resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8')));
-    req.once('error', reject);
+    // A client gone mid-body (or cut at shutdown) is its request's failure, as body-parser has it.
+    req.once('error', () => reject(new BodyError(400, 'request aborted')));
   });
 }
 

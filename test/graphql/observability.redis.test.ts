@@ -1,4 +1,6 @@
 // Prometheus metrics at /metrics, and JSON logs that carry the request id (x-request-id in and out).
+import { once } from 'node:events';
+import * as net from 'node:net';
 import { Writable } from 'node:stream';
 import type pino from 'pino';
 import { createLogger } from '../../src/server/logger';
@@ -70,6 +72,21 @@ describe('/metrics', () => {
     await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect({ auth: await count('UNAUTHENTICATED'), input: await count('BAD_USER_INPUT'), body: await count('BAD_REQUEST') })
       .toEqual({ auth: before.auth + 1, input: before.input + 1, body: before.body + 1 });
+  });
+
+  it('counts a client that goes away in the middle of its body as a bad request, and logs no error', async () => {
+    const count = async () => (await metric('standings_graphql_errors_total', { code: 'BAD_REQUEST' })) ?? 0;
+    const before = await count();
+    const linesBefore = log.lines.length;
+    const { hostname, port } = new URL(server.baseUrl);
+    const socket = net.connect(Number(port), hostname);
+    await once(socket, 'connect');
+    const arrived = once(server.server.httpServer, 'request');
+    socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":');
+    await arrived; // the server has the headers and is reading the body
+    socket.destroy();
+    await waitUntil(async () => (await count()) === before + 1);
+    expect(log.lines.slice(linesBefore).filter((line) => line.level === 'error' || line.level === 'warn')).toEqual([]);
   });
 
   it('times Redis commands', async () => {
