@@ -26,15 +26,14 @@ export class Leaderboards {
   ) {}
 
   async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
-    const created = await this.store.createBoard({
-      id: checkId(input.id, 'id'),
+    const boardId = checkId(input.id, 'id');
+    return this.changing(boardId, this.store.createBoard({
+      id: boardId,
       title: checkTitle(input.title),
       sortOrder: checkSortOrder(input.sortOrder),
       updatePolicy: checkUpdatePolicy(input.updatePolicy),
       capacity: input.capacity == null ? DEFAULT_CAPACITY : checkCapacity(input.capacity),
-    });
-    this.cache?.forget(created.board.id);
-    return created;
+    }));
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {

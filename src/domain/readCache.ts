@@ -19,10 +19,10 @@ interface CachedBoard extends BoardListener {
 /**
  * Hot reads of busy boards (their settings, their size, their top pages) served from memory and
  * never staler than a live update. A board is followed from the first read that finds it (see
- * `follow`); its reads are kept only while this process holds the board's event subscription (src/store/eventBridge.ts), and every change published on it, a
- * dropped connection or a write through this process forgets them. A read that was in flight
- * when they were forgotten still answers the requests that were waiting for it (it started before
- * the change), but is not kept.
+ * `follow`); its reads are kept only while this process holds the board's event subscription
+ * (src/store/eventBridge.ts), and every change published on it, a dropped connection or a write
+ * through this process forgets them. A read that was in flight when they were forgotten still
+ * answers the requests that were waiting for it (it started before the change), but is not kept.
  */
 export class ReadCache {
   private readonly boards = new Map<string, CachedBoard>();

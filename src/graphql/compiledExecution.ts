@@ -1,7 +1,7 @@
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import {
-  type DocumentNode, type ExecutionResult, type FormattedExecutionResult, getVariableValues, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, printSchema,
-  type SourceLocation,
+  type DocumentNode, type ExecutionResult, type FormattedExecutionResult, getVariableValues, GraphQLError, type GraphQLSchema,
+  type OperationDefinitionNode, printSchema, type SourceLocation,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 
@@ -49,7 +49,7 @@ export function createCompiledExecution(schema: GraphQLSchema) {
     return `${serialise ? serialise({ data: result.data }) : JSON.stringify(result)}\n`;
   };
 
-  return { execute, stringify };
+  return { schema, execute, stringify };
 }
 
 /**
@@ -90,11 +90,11 @@ function withGraphQLErrors(
 }
 
 /**
- * Apollo Server takes a custom executor only from a gateway: this one serves `schema` as it is and
- * executes with createCompiledExecution. Apollo still parses, validates (our rules included),
+ * Apollo Server takes a custom executor only from a gateway: this one serves the compiled
+ * execution's schema as it is and executes with it. Apollo still parses, validates (our rules included),
  * runs its plugins and formats errors; only execution changes hands.
  */
-export function compiledExecutionGateway(schema: GraphQLSchema, { execute }: CompiledExecution): GatewayInterface {
+export function compiledExecutionGateway({ schema, execute }: CompiledExecution): GatewayInterface {
   return {
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });

@@ -114,7 +114,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
 
   const execution = createCompiledExecution(schema);
   const apollo = new ApolloServer<Context>({
-    gateway: compiledExecutionGateway(schema, execution),
+    gateway: compiledExecutionGateway(execution),
     stringifyResult: execution.stringify,
     formatError: countErrors(createFormatError()),
     // Clients get stable codes and messages; stacks go to the log (see formatError).

@@ -63,7 +63,7 @@ async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerRes
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  // The id chosen for this request, so Apollo plugins log with it (see errorLogPlugin).
+  // The id chosen for this request, so Apollo plugins log with it (see internalErrorLog.ts).
   headers.set(REQUEST_ID_HEADER, requestId);
   const response = await routes.apollo.executeHTTPGraphQLRequest({
     httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search, body },
