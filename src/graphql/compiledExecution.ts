@@ -6,6 +6,13 @@ import {
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 
 type Compiled = CompiledQuery | ExecutionResult;
+
+/**
+ * Where `replay` leaves an outcome: in the context itself, as a property, because Apollo executes
+ * with a shallow copy of the context it was given (copies keep symbol-keyed properties).
+ */
+const REPLAY = Symbol('replay');
+type Replayable = { [REPLAY]?: Promise<ExecutionResult> };
 export type CompiledExecution = ReturnType<typeof createCompiledExecution>;
 
 /**
@@ -13,7 +20,8 @@ export type CompiledExecution = ReturnType<typeof createCompiledExecution>;
  * first time it runs, and that function runs it from then on, without graphql-js walking the
  * query and coercing arguments field by field on every request. Compilations are kept per parsed
  * document, which Apollo keeps one of per distinct query text (its document store, an LRU), so
- * they live exactly as long as Apollo's own cache of the query.
+ * they live as long as the document does there or among the known operations
+ * (src/server/knownOperations.ts), whichever keeps it longer.
  *
  * `stringify` writes a result as JSON, with the serialiser graphql-jit compiles for the shape of
  * its operation's answer (fast-json-stringify) when there is one and the result is data alone.
@@ -49,7 +57,23 @@ export function createCompiledExecution(schema: GraphQLSchema) {
     return `${serialise ? serialise({ data: result.data }) : JSON.stringify(result)}\n`;
   };
 
-  return { schema, execute, stringify };
+  /**
+   * Has the next execution with `contextValue` answer with `outcome` instead of running again: a
+   * request executed outside Apollo (src/server/knownOperations.ts) whose result holds errors is
+   * handed to Apollo, which formats them, picks the HTTP status and runs its plugins as it always
+   * does, without running the operation (a mutation) twice.
+   */
+  const replay = (contextValue: object, outcome: Promise<ExecutionResult>): void => {
+    (contextValue as Replayable)[REPLAY] = outcome;
+  };
+  /** The outcome `replay` left in this context, once. */
+  const replayed = (contextValue: object): Promise<ExecutionResult> | undefined => {
+    const outcome = (contextValue as Replayable)[REPLAY];
+    delete (contextValue as Replayable)[REPLAY];
+    return outcome;
+  };
+
+  return { schema, execute, stringify, replay, replayed };
 }
 
 /**
@@ -91,10 +115,10 @@ function withGraphQLErrors(
 
 /**
  * Apollo Server takes a custom executor only from a gateway: this one serves the compiled
- * execution's schema as it is and executes with it. Apollo still parses, validates (our rules included),
- * runs its plugins and formats errors; only execution changes hands.
+ * execution's schema as it is and executes with it (or replays, see `replay`). Apollo still parses,
+ * validates (our rules included), runs its plugins and formats errors; only execution changes hands.
  */
-export function compiledExecutionGateway({ schema, execute }: CompiledExecution): GatewayInterface {
+export function compiledExecutionGateway({ schema, execute, replayed }: CompiledExecution): GatewayInterface {
   return {
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
@@ -102,7 +126,8 @@ export function compiledExecutionGateway({ schema, execute }: CompiledExecution)
     },
     async load() {
       return {
-        executor: async ({ document, operation, context, request }) => execute(document, operation, context, request.variables),
+        executor: async ({ document, operation, context, request }) =>
+          replayed(context) ?? execute(document, operation, context, request.variables),
       };
     },
     async stop() {},

@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -29,6 +29,7 @@ import { RateLimitStore } from '../store/rateLimitStore';
 import { type AccessOptions, authenticate } from './auth/authenticate';
 import type { NodeEnv, RateLimits } from './config';
 import { internalErrorLog } from './internalErrorLog';
+import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { countErrors, metricsPlugin } from './metrics';
 import { clientAddress, RateLimiter } from './rateLimit';
@@ -42,8 +43,6 @@ export interface StandingsServerOptions {
   redis: Redis | Cluster;
   nodeEnv: NodeEnv;
   logger: Logger;
-  /** More Apollo plugins, e.g. one that drains a WebSocket server attached to `httpServer`. */
-  plugins?: ApolloServerPlugin<Context>[];
   /** The board store; default one on `redis`. Benches pass a variant to compare write paths. */
   store?: LeaderboardStore;
   /** API keys, and whether requests without one may read. */
@@ -56,6 +55,11 @@ export interface StandingsServerOptions {
   drainMs?: number;
   /** Whether hot reads are kept in memory (src/domain/readCache.ts); default true. */
   cacheReads?: boolean;
+  /**
+   * Whether operations Apollo has validated once are executed at once when they come again
+   * (src/server/knownOperations.ts); default true.
+   */
+  knownOperations?: boolean;
 }
 
 export interface StandingsServer {
@@ -113,6 +117,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   });
 
   const execution = createCompiledExecution(schema);
+  const knownOperations = options.knownOperations === false ? undefined : new KnownOperations();
   const apollo = new ApolloServer<Context>({
     gateway: compiledExecutionGateway(execution),
     stringifyResult: execution.stringify,
@@ -135,7 +140,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
       metricsPlugin,
       internalErrorLog(logger),
       websocket.drainPlugin,
-      ...(options.plugins ?? []),
+      ...(knownOperations ? [knownOperations.plugin] : []),
     ],
   });
   await apollo.start();
@@ -145,6 +150,8 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     createRequestHandler({
       graphqlPath: GRAPHQL_PATH,
       apollo,
+      execution,
+      knownOperations,
       logger,
       ready: () => redis.ping(),
       async context(req, requestId) {
@@ -175,6 +182,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
         });
       }),
     stop: async () => {
+      knownOperations?.close();
       await apollo.stop();
       readCache?.close();
       boardEvents.close();

@@ -1,15 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
+import type { ExecutionResult } from 'graphql';
 import { ErrorCode } from '../errors';
+import type { CompiledExecution } from '../graphql/compiledExecution';
 import type { Context } from '../graphql/context';
+import type { KnownOperations, KnownRequest } from './knownOperations';
 import { type Logger, REQUEST_ID_HEADER, requestIdOf } from './logger';
-import { countError, registry } from './metrics';
+import { countError, countLane, observeOperation, registry } from './metrics';
 import { BodyError, readJsonBody } from './requestBody';
 
 export interface Routes {
   /** Where GraphQL is served (also with a trailing slash). */
   graphqlPath: string;
   apollo: ApolloServer<Context>;
+  /** What Apollo executes with; known operations run on it directly. */
+  execution: CompiledExecution;
+  /** Operations Apollo has validated before; undefined: Apollo serves every request. */
+  knownOperations?: KnownOperations;
   /** The context of one GraphQL request; rejects to refuse it (see refusedRequest). */
   context(req: IncomingMessage, requestId: string): Promise<Context>;
   /** Resolves when the service can serve (Redis answers); /readyz reports it. */
@@ -59,19 +66,63 @@ async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerRes
     if (!(err instanceof BodyError)) throw err;
     return sendError(res, err.status, ErrorCode.BAD_REQUEST, `Invalid request body: ${err.message}`);
   }
+  const known = body === undefined ? undefined : routes.knownOperations?.match(body, req.headers.accept);
+  countLane(known !== undefined);
+  if (known) return serveKnown(routes, req, res, requestId, search, body, known);
+  return serveThroughApollo(routes, req, res, requestId, search, body, () => routes.context(req, requestId));
+}
+
+/**
+ * Executes an operation Apollo validated before (see knownOperations.ts) and writes its result
+ * as Apollo would. What Apollo would answer otherwise (a refused request, errors) it answers,
+ * with the context or the execution's outcome this request already has.
+ */
+async function serveKnown(
+  routes: Routes, req: IncomingMessage, res: ServerResponse, requestId: string, search: string, body: unknown, known: KnownRequest,
+): Promise<void> {
+  let context: Context;
+  try {
+    context = await routes.context(req, requestId);
+  } catch (err) {
+    return serveThroughApollo(routes, req, res, requestId, search, body, () => Promise.reject(err));
+  }
+  const started = process.hrtime.bigint();
+  const outcome = (async () => routes.execution.execute(known.document, known.operation, context, known.variables))();
+  let result: ExecutionResult | undefined;
+  try {
+    result = await outcome;
+  } catch {
+    // Apollo answers an execution that threw as it answers one it ran itself.
+  }
+  if (!result || result.errors) {
+    routes.execution.replay(context, outcome);
+    return serveThroughApollo(routes, req, res, requestId, search, body, async () => context);
+  }
+  observeOperation(known.operation, started);
+  res.statusCode = 200;
+  res.setHeader('content-type', known.contentType);
+  res.end(routes.execution.stringify(result));
+}
+
+async function serveThroughApollo(
+  routes: Routes, req: IncomingMessage, res: ServerResponse, requestId: string, search: string, body: unknown,
+  context: () => Promise<Context>,
+): Promise<void> {
   const headers = new HeaderMap();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   // The id chosen for this request, so Apollo plugins log with it (see internalErrorLog.ts).
   headers.set(REQUEST_ID_HEADER, requestId);
-  const response = await routes.apollo.executeHTTPGraphQLRequest({
-    httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search, body },
-    context: () => routes.context(req, requestId),
-  });
+  const method = (req.method ?? 'GET').toUpperCase();
+  const response = await routes.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: { method, headers, search, body }, context });
   for (const [name, value] of response.headers) res.setHeader(name, value);
   res.statusCode = response.status ?? 200;
-  if (response.body.kind === 'complete') return void res.end(response.body.string);
+  if (response.body.kind === 'complete') {
+    const contentType = response.headers.get('content-type');
+    if (method === 'POST' && res.statusCode === 200 && contentType) routes.knownOperations?.answered(req.headers.accept, contentType);
+    return void res.end(response.body.string);
+  }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);
   res.end();
 }

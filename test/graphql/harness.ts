@@ -61,6 +61,8 @@ export interface TestServerOptions {
   trustProxyHops?: number;
   /** Default true, as in the service. */
   cacheReads?: boolean;
+  /** Default true, as in the service. */
+  knownOperations?: boolean;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -89,7 +91,8 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
-      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, cacheReads: options.cacheReads,
+      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops,
+      cacheReads: options.cacheReads, knownOperations: options.knownOperations,
     });
     const baseUrl = await server.listen(0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);
