@@ -23,6 +23,7 @@ export class RateLimiter {
     const counts: Promise<void>[] = [];
     if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
     if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', address, perIp, windowMs));
+    if (counts.length === 0) return;
     try {
       await Promise.all(counts);
     } catch (err) {
