@@ -2,7 +2,12 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
 
 /** Distinct query texts kept; past that the oldest is dropped (clients send the same few). */
-const MAX_QUERIES = 1000;
+const MAX_QUERIES = 500;
+/**
+ * Longer query texts are left to Apollo (whose document cache is bounded by size), so that what is
+ * kept here stays within a few MB whatever clients send. Hot operations are short.
+ */
+const MAX_QUERY_LENGTH = 8 * 1024;
 /** Distinct Accept headers whose negotiated content type is kept. */
 const MAX_ACCEPT_HEADERS = 32;
 
@@ -48,11 +53,12 @@ export class KnownOperations {
   readonly plugin: ApolloServerPlugin = {
     requestDidStart: async () => ({
       didResolveOperation: async ({ request, document, operation }) => {
-        if (request.query === undefined || !operation || operation.operation === 'subscription') return;
-        let byName = this.operations.get(request.query);
+        const { query } = request;
+        if (query === undefined || query.length > MAX_QUERY_LENGTH || !operation || operation.operation === 'subscription') return;
+        let byName = this.operations.get(query);
         if (!byName) {
           if (this.operations.size >= MAX_QUERIES) this.operations.delete(this.operations.keys().next().value!);
-          this.operations.set(request.query, (byName = new Map()));
+          this.operations.set(query, (byName = new Map()));
         }
         byName.set(request.operationName, { document, operation });
       },

@@ -195,3 +195,21 @@ describe('Apollo still serves', () => {
     expect(answer.status).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe('what is kept is bounded', () => {
+  it('a long query text is never kept', async () => {
+    const long = { query: `${TOP} # ${'x'.repeat(9000)}`, variables: { id: 'BOARD' } };
+    const { answer, knownLane } = await compare(long);
+    expect(knownLane).toBe(false);
+    expect(answer.status).toBe(200);
+  });
+
+  it('past 500 query texts, the oldest is forgotten', async () => {
+    const numbered = (i: number) => ({ query: `${TOP} # ${i}`, variables: { id: boards.known } });
+    for (let i = 0; i <= 500; i++) await send(known, numbered(i));
+    const before = await knownLaneCount();
+    await send(known, numbered(500));
+    await send(known, numbered(0));
+    expect((await knownLaneCount()) - before).toBe(1);
+  });
+});
