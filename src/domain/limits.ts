@@ -19,3 +19,9 @@ export const MAX_QUERY_COST = 20_000;
  * few thousand); send large batches as variables, which do not count.
  */
 export const MAX_QUERY_TOKENS = 2_000;
+/**
+ * Query texts longer than this are parsed and validated on every request instead of being kept:
+ * a few thousand tokens may still hold a megabyte of string literals, and caches of a few hundred
+ * texts must stay within a few MB whatever clients send. Hot operations are short.
+ */
+export const MAX_KEPT_QUERY_LENGTH = 8 * 1024;

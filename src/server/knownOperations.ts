@@ -1,13 +1,9 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
+import { MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
 
-/** Distinct query texts kept; past that the oldest is dropped (clients send the same few). */
+/** Distinct query texts kept (longer ones never are, see MAX_KEPT_QUERY_LENGTH); past that the oldest is dropped. */
 const MAX_QUERIES = 500;
-/**
- * Longer query texts are left to Apollo (whose document cache is bounded by size), so that what is
- * kept here stays within a few MB whatever clients send. Hot operations are short.
- */
-const MAX_QUERY_LENGTH = 8 * 1024;
 /** Distinct Accept headers whose negotiated content type is kept. */
 const MAX_ACCEPT_HEADERS = 32;
 
@@ -54,7 +50,7 @@ export class KnownOperations {
     requestDidStart: async () => ({
       didResolveOperation: async ({ request, document, operation }) => {
         const { query } = request;
-        if (query === undefined || query.length > MAX_QUERY_LENGTH || !operation || operation.operation === 'subscription') return;
+        if (query === undefined || query.length > MAX_KEPT_QUERY_LENGTH || !operation || operation.operation === 'subscription') return;
         let byName = this.operations.get(query);
         if (!byName) {
           if (this.operations.size >= MAX_QUERIES) this.operations.delete(this.operations.keys().next().value!);

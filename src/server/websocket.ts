@@ -7,6 +7,7 @@ import {
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import { createSharedSubscribe } from '../graphql/liveExecution';
 import { setActiveSubscriptions } from './metrics';
@@ -14,7 +15,7 @@ import { createFrameSharing } from './sharedFrames';
 
 /** As the HTTP endpoint's body limit: no message may be larger. */
 const MAX_MESSAGE_BYTES = 1024 * 1024;
-/** Distinct query texts whose parse and validation are kept (clients send the same few). */
+/** Distinct query texts whose parse and validation are kept (clients send the same few; long ones never are). */
 const DOCUMENT_CACHE_SIZE = 500;
 /** Subscriptions one connection may hold at once: a client cannot grow the server without bound. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
@@ -71,6 +72,7 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
     let known = prepared.get(query);
     if (!known) {
       known = parseAndValidate(schema, query, rules, options.parseOptions);
+      if (query.length > MAX_KEPT_QUERY_LENGTH) return known;
       if (prepared.size >= DOCUMENT_CACHE_SIZE) prepared.delete(prepared.keys().next().value!);
       prepared.set(query, known);
     }
