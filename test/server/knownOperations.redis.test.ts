@@ -102,6 +102,12 @@ describe('a known operation', () => {
     expect(nobody.answer.status).toBeGreaterThanOrEqual(400);
   });
 
+  it('takes bodies with null fields, empty extensions and fields Apollo ignores', async () => {
+    await compare({ query: TOP, variables: { id: 'BOARD' } });
+    const { knownLane } = await compare({ query: TOP, operationName: null, variables: { id: 'BOARD' }, extensions: {}, client: 'x' });
+    expect(knownLane).toBe(true);
+  });
+
   it('runs a mutation once and answers as Apollo does', async () => {
     const submit = (score: number) => ({ query: SUBMIT.replace('reachedAt', ''), variables: { input: { leaderboardId: 'BOARD', playerId: `p${score}`, score } } });
     // The first submission teaches the operation (through Apollo), the second takes the known lane.
