@@ -29,7 +29,7 @@ interface CachedBoard extends BoardListener {
 export class ReadCache {
   private readonly boards = new Map<string, CachedBoard>();
   private readonly sweeper: NodeJS.Timeout;
-  /** How stale a board's place in the order of last reads may be (see `touch`). */
+  /** TOUCH_MS, or a tenth of the idle time when that is shorter. */
   private readonly touchMs: number;
 
   constructor(

@@ -95,6 +95,7 @@ async function serveKnown(
     // Apollo answers an execution that threw as it answers one it ran itself.
   }
   if (!result || result.errors) {
+    // Apollo's operation timer then starts after the execution: errors are timed short by that much.
     routes.execution.replay(context, outcome);
     return serveThroughApollo(routes, req, res, requestId, search, body, async () => context);
   }
