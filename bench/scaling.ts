@@ -69,10 +69,10 @@ async function main(): Promise<string> {
           for (const { operation, callStore } of READS) {
             const bodies = requestBodies(operation, members, options.requests);
             const players = bodies.map((body) => (JSON.parse(body) as { variables: { playerId: string } }).variables.playerId);
-            const service = await sequentialLatencies((i) => post(standings.url, bodies[i]), bodies.length, WARM_UP);
+            const service = await sequentialLatencies((i) => post(standings.url, bodies[i % bodies.length]), bodies.length, WARM_UP);
             let storeCalls: number[] = [];
             const script = await scriptMicros(store.redis, async () => {
-              storeCalls = await sequentialLatencies((i) => callStore(store, players[i]), players.length, WARM_UP);
+              storeCalls = await sequentialLatencies((i) => callStore(store, players[i % players.length]), players.length, WARM_UP);
             });
             const measured = rounds.get(operation)!;
             measured.service.push(median(service));
