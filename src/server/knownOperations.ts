@@ -4,7 +4,7 @@ import { MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
 
 /** Distinct query texts kept (longer ones never are, see MAX_KEPT_QUERY_LENGTH); past that the oldest is dropped. */
 const MAX_QUERIES = 500;
-/** Distinct Accept headers whose negotiated content type is kept. */
+/** Distinct Accept headers whose negotiated content type is kept; past that the oldest is dropped. */
 const MAX_ACCEPT_HEADERS = 32;
 
 export interface KnownOperation {
@@ -63,7 +63,11 @@ export class KnownOperations {
 
   /** Learns how Apollo answered a successful POST carrying this Accept header. */
   answered(accept: string | undefined, contentType: string): void {
-    if (this.contentTypes.size < MAX_ACCEPT_HEADERS) this.contentTypes.set(accept ?? '', contentType);
+    const key = accept ?? '';
+    if (this.contentTypes.has(key)) return;
+    // The oldest goes, so that clients sending odd headers cannot keep the common ones out for good.
+    if (this.contentTypes.size >= MAX_ACCEPT_HEADERS) this.contentTypes.delete(this.contentTypes.keys().next().value!);
+    this.contentTypes.set(key, contentType);
   }
 
   /** The known operation a POST body asks for, or undefined when Apollo is to serve it. */

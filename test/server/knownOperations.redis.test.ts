@@ -218,4 +218,17 @@ describe('what is kept is bounded', () => {
     await send(known, numbered(0));
     expect((await knownLaneCount()) - before).toBe(1);
   });
+
+  it('past 32 Accept headers, the oldest is forgotten and new ones are still learned', async () => {
+    const top = { query: TOP, variables: { id: boards.known } };
+    const accept = (i: number) => ({ accept: `application/json, application/x-standings-${i}` });
+    for (let i = 0; i <= 32; i++) await send(known, top, accept(i));
+    const lane = async (headers: Record<string, string>) => {
+      const before = await knownLaneCount();
+      await send(known, top, headers);
+      return (await knownLaneCount()) - before === 1 ? 'known' : 'apollo';
+    };
+    expect(await lane(accept(32))).toBe('known');
+    expect(await lane(accept(0))).toBe('apollo');
+  });
 });
