@@ -1,11 +1,8 @@
 // UNAVAILABLE, readiness, recovery and durability, against Redis servers this file starts and stops itself.
 import { once } from 'node:events';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
 import { freePort, type ManagedRedis } from '../../src/server/managedRedis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
-import { startDedicatedRedis, uniqueId } from '../support/redis';
+import { DurableRedis, startDedicatedRedis, uniqueId } from '../support/redis';
 import { createBoard, MemoryLogger, SUBMIT, TestServer } from './harness';
 
 /** A port nothing listens on: the OS hands it out, and it is closed again at once. */
@@ -71,18 +68,15 @@ describe('when Redis goes away and comes back', () => {
 });
 
 describe('when Redis is killed with SIGKILL and restarted on the same data (appendfsync always)', () => {
-  let dataDir: string;
-  let redis: ManagedRedis;
+  let redis: DurableRedis;
   let server: TestServer;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-durable-'));
-    redis = await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always' });
+    redis = await DurableRedis.start();
     server = await TestServer.start(redis.url);
   });
   afterAll(async () => {
     await server?.stop();
-    await redis?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await redis?.close();
   });
 
   it('keeps every acknowledged write, and the service reconnects by itself', async () => {
@@ -110,7 +104,7 @@ describe('when Redis is killed with SIGKILL and restarted on the same data (appe
     expect(refused).toBe(8);
 
     const ready = once(server.redis, 'ready');
-    redis = await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always', port: redis.port });
+    await redis.restart();
     await ready;
     expect(await status(server, '/readyz')).toBe(200);
     const players = [...acknowledged.keys()];

@@ -1,11 +1,8 @@
 // Live subscriptions across a Redis restart, and across server processes.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ManagedRedis } from '../../src/server/managedRedis';
-import { startDedicatedRedis, testRedisUrl, uniqueId } from '../support/redis';
+import { DurableRedis, testRedisUrl, uniqueId } from '../support/redis';
 import { createBoard, submitAll, TestServer } from './harness';
 import { connect } from './liveClient';
 
@@ -16,20 +13,17 @@ const RANK_CHANGED = /* GraphQL */ `
 `;
 
 describe('a Redis restart during a live subscription', () => {
-  let dataDir: string;
-  let redis: ManagedRedis;
+  // Persistent, so the board is still there after the restart.
+  let redis: DurableRedis;
   let writer: TestServer;
   let reader: TestServer;
   beforeAll(async () => {
-    // Persistent, so the board is still there after the restart.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-live-'));
-    redis = await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always' });
+    redis = await DurableRedis.start();
     [writer, reader] = await Promise.all([TestServer.start(redis.url), TestServer.start(redis.url)]);
   });
   afterAll(async () => {
     await Promise.all([writer?.stop(), reader?.stop()]);
-    await redis?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await redis?.close();
   });
 
   it('resubscribes, sends a fresh snapshot and goes on, without the client reconnecting', async () => {
@@ -42,8 +36,7 @@ describe('a Redis restart during a live subscription', () => {
       expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' });
 
       const back = Promise.all([once(writer.redis, 'ready'), once(reader.redis, 'ready')]);
-      await redis.stop();
-      redis = await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always', port: redis.port });
+      await redis.restart();
       await back;
       expect((await sub.nextData(10_000)).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' });
 

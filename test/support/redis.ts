@@ -1,6 +1,9 @@
 // Helpers for *.redis.test.ts files. They all share ONE throwaway Redis (started by globalSetup),
 // so they isolate themselves by key names, never by FLUSHALL.
 import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import Redis, { type RedisOptions } from 'ioredis';
 import {
   startManagedRedis,
@@ -39,4 +42,41 @@ export function startDedicatedRedis(
   options: TestRedisOptions | (DevRedisOptions & { dataDir: string }) = { persistence: 'none' },
 ): Promise<ManagedRedis> {
   return startManagedRedis(options);
+}
+
+/**
+ * A dedicated Redis that keeps every acknowledged write across restarts (append-only file,
+ * fsynced on every write) in a temporary directory of its own: for tests that stop or kill Redis
+ * and bring it back on the same data and port.
+ */
+export class DurableRedis {
+  private constructor(
+    private readonly dataDir: string,
+    private server: ManagedRedis,
+  ) {}
+
+  static async start(): Promise<DurableRedis> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-durable-'));
+    return new DurableRedis(dataDir, await startDedicatedRedis({ persistence: 'aof', dataDir, appendfsync: 'always' }));
+  }
+
+  get url(): string {
+    return this.server.url;
+  }
+
+  get pid(): number {
+    return this.server.pid;
+  }
+
+  /** Stops the server (if it still runs) and starts it again on the same data and port. */
+  async restart(): Promise<void> {
+    await this.server.stop();
+    this.server = await startDedicatedRedis({ persistence: 'aof', dataDir: this.dataDir, appendfsync: 'always', port: this.server.port });
+  }
+
+  /** Stops the server and deletes its data. */
+  async close(): Promise<void> {
+    await this.server.stop();
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
 }
