@@ -4,9 +4,10 @@
  * scores would write them.
  */
 import Redis from 'ioredis';
-import { startManagedRedis } from '../src/server/managedRedis';
+import { type ManagedRedis, startManagedRedis } from '../src/server/managedRedis';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
+import { formatCount } from './cli';
 
 export const BATCH = 1000;
 /** The one board the service benches read and write; LATEST, so every write moves its entry. */
@@ -45,7 +46,7 @@ export async function growBoard(store: LeaderboardStore, from: number, to: numbe
       zadd.push(scoreOf(i), playerId(i));
     }
     await Promise.all([store.submit(BOARD_ID, batch), bare ? store.redis.zadd(bareRankingKey(BOARD_ID), ...zadd) : null]);
-    if (end % 1_000_000 === 0) console.log(`  loaded ${end.toLocaleString('en-US')} members (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    if (end % 1_000_000 === 0) console.log(`  loaded ${formatCount(end)} members (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   });
 }
 
@@ -61,21 +62,23 @@ export function seededRandom(seed: number): (below: number) => number {
   };
 }
 
-/**
- * Runs `bench` against a throwaway Redis (no persistence) holding an empty bench board sized
- * for `capacity` members, and stops the Redis afterwards whatever happens.
- */
-export async function withBenchBoard(
-  capacity: number, bench: (redisUrl: string, store: LeaderboardStore) => Promise<void>,
-): Promise<void> {
+/** Runs `bench` against a throwaway Redis (no persistence), stopped afterwards whatever happens. */
+export async function withBenchRedis<T>(bench: (server: ManagedRedis, redis: Redis) => Promise<T>): Promise<T> {
   const server = await startManagedRedis({ persistence: 'none' });
   const redis = new Redis(server.url);
   try {
-    const store = new LeaderboardStore(redis);
-    await createBenchBoard(store, capacity);
-    await bench(server.url, store);
+    return await bench(server, redis);
   } finally {
     redis.disconnect();
     await server.stop();
   }
+}
+
+/** As withBenchRedis, with an empty bench board sized for `capacity` members. */
+export function withBenchBoard(capacity: number, bench: (redisUrl: string, store: LeaderboardStore) => Promise<void>): Promise<void> {
+  return withBenchRedis(async (server, redis) => {
+    const store = new LeaderboardStore(redis);
+    await createBenchBoard(store, capacity);
+    await bench(server.url, store);
+  });
 }

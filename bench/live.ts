@@ -31,6 +31,7 @@ import WebSocket from 'ws';
 import type { Submission } from '../src/store/types';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
+import { scrapeMetrics } from './load';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 
 const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000 }, [1_000, 5_000, 10_000]);
@@ -167,8 +168,7 @@ async function connectClients(url: string, count: number, mix: Mix, onData: (cli
 }
 
 async function serverMetrics(url: string) {
-  const text = await (await fetch(url.replace('/graphql', '/metrics'))).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const value = await scrapeMetrics(url);
   return { rssMb: value('process_resident_memory_bytes') / 2 ** 20, cpuSeconds: value('process_cpu_seconds_total') };
 }
 

@@ -79,6 +79,15 @@ export async function sequentialLatencies(call: (i: number) => Promise<unknown>,
   return latencies;
 }
 
+/**
+ * One scrape of the /metrics of the server whose GraphQL endpoint is `graphqlUrl`: a lookup of an
+ * unlabelled sample by name (NaN when there is none).
+ */
+export async function scrapeMetrics(graphqlUrl: string): Promise<(name: string) => number> {
+  const text = await (await fetch(graphqlUrl.replace('/graphql', '/metrics'))).text();
+  return (name) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+}
+
 /** The value below which `share` (0..1) of `values` fall. */
 export function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -10,11 +10,10 @@
  * Players have 8-digit numeric ids and integer scores 0..3000, so ties are everywhere.
  * Results go to BENCHMARKS.md (section "memory").
  */
-import Redis from 'ioredis';
-import { startManagedRedis } from '../src/server/managedRedis';
+import type Redis from 'ioredis';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
-import { inBatches, playerId, scoreOf } from './fixtures';
-import { parseArgs, runBench } from './cli';
+import { formatCount, parseArgs, runBench } from './cli';
+import { BOARD_ID, growBoard, inBatches, playerId, scoreOf, withBenchRedis } from './fixtures';
 import { median } from './report';
 
 const { options, sizes: SIZES } = parseArgs({ rounds: 3 }, [100_000, 1_000_000]);
@@ -33,12 +32,8 @@ const layouts: [string, Loader][] = [
     })],
   ['Standings (token member + bucketed id -> token)', async (redis, members) => {
     const store = new LeaderboardStore(redis);
-    await store.createBoard({ id: 'bench', sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members });
-    await inBatches(0, members, (from, to) => {
-      const batch = [];
-      for (let i = from; i < to; i++) batch.push({ playerId: playerId(i), score: scoreOf(i) });
-      return store.submit('bench', batch);
-    });
+    await store.createBoard({ id: BOARD_ID, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members });
+    await growBoard(store, 0, members, false);
   }],
   ['Podium, one index (19-digit token + id, id -> member hash)', (redis, members) => loadPodium(redis, members, false)],
   ['Podium with its second (ascending) index', (redis, members) => loadPodium(redis, members, true)],
@@ -73,10 +68,8 @@ async function bytesPerMember(redis: Redis, load: Loader, members: number): Prom
 }
 
 async function main(): Promise<string> {
-  const server = await startManagedRedis({ persistence: 'none' });
-  const redis = new Redis(server.url);
   const rows: string[] = [];
-  try {
+  await withBenchRedis(async (_server, redis) => {
     for (const members of SIZES) {
       const results: number[] = [];
       for (const [name, load] of layouts) {
@@ -86,12 +79,9 @@ async function main(): Promise<string> {
         console.log(`${members} members  ${name}: ${median(rounds).toFixed(1)} B/member (${rounds.map((b) => b.toFixed(1)).join(', ')})`);
       }
       layouts.forEach(([name], i) =>
-        rows.push(`| ${members.toLocaleString('en-US')} | ${name} | ${results[i].toFixed(1)} | ${(results[i] / results[0]).toFixed(2)} |`));
+        rows.push(`| ${formatCount(members)} | ${name} | ${results[i].toFixed(1)} | ${(results[i] / results[0]).toFixed(2)} |`));
     }
-  } finally {
-    redis.disconnect();
-    await server.stop();
-  }
+  });
   return [
     `Memory per member, median of ${ROUNDS} round(s), each layout loaded alone into the same Redis`,
     '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000.',

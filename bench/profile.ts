@@ -145,8 +145,8 @@ async function main(): Promise<string> {
     for (const operation of OPERATIONS) profiled.push(await profileUnder(operation, redisUrl, members));
   });
   // Packages with at least half a percent under some operation, in the order of the first.
-  const packages = [...profiled[0].packages.keys(), ...profiled.slice(1).flatMap((p) => [...p.packages.keys()])]
-    .filter((name, i, all) => all.indexOf(name) === i && profiled.some((p) => (p.packages.get(name) ?? 0) >= 0.005));
+  const packages = [...new Set(profiled.flatMap((p) => [...p.packages.keys()]))]
+    .filter((name) => profiled.some((p) => (p.packages.get(name) ?? 0) >= 0.005));
   return [
     `Standings with production settings, ${formatCount(members)} members, ${options.connections} connections for ${options.seconds} s after a`,
     `${options.warmup} s warm-up; each operation profiled in a fresh process. Self time is a share of the busy samples.`,

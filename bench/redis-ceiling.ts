@@ -13,12 +13,12 @@
  * entry, moves it and publishes an event: the full cost of a fair write.
  */
 import { execFileSync } from 'node:child_process';
-import Redis from 'ioredis';
-import { startManagedRedis } from '../src/server/managedRedis';
+import type Redis from 'ioredis';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import { loadScriptSource, type ScriptName } from '../src/store/scripts';
-import { parseArgs, runBench } from './cli';
+import { formatCount, parseArgs, runBench } from './cli';
+import { inBatches, withBenchRedis } from './fixtures';
 import { median } from './report';
 
 const { options, sizes } = parseArgs({ rounds: 3 }, [100_000]);
@@ -33,16 +33,16 @@ const playerId = (i: number) => String(i).padStart(12, '0');
 async function load(redis: Redis): Promise<void> {
   const store = new LeaderboardStore(redis);
   await store.createBoard({ id: BOARD, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 1 });
-  for (let from = 0; from < MEMBERS; from += 1000) {
+  await inBatches(0, MEMBERS, async (from, to) => {
     const batch = [];
     const zadd: (string | number)[] = [];
-    for (let i = from; i < Math.min(MEMBERS, from + 1000); i++) {
+    for (let i = from; i < to; i++) {
       batch.push({ playerId: playerId(i), score: i % 3001 });
       zadd.push(i % 3001, playerId(i));
     }
     await store.submit(BOARD, batch);
     await redis.zadd('bare', ...zadd);
-  }
+  });
 }
 
 function benchmark(port: number, pipeline: number, command: string[]): number {
@@ -53,12 +53,10 @@ function benchmark(port: number, pipeline: number, command: string[]): number {
   return Number(csv.trim().split('\n')[1].split('","')[1]);
 }
 
-async function main(): Promise<string> {
-  const server = await startManagedRedis({ persistence: 'none' });
-  const redis = new Redis(server.url);
-  const keys = boardKeys(BOARD);
-  const sha = async (name: ScriptName) => (await redis.script('LOAD', loadScriptSource(name))) as string;
-  try {
+function main(): Promise<string> {
+  return withBenchRedis(async (server, redis) => {
+    const keys = boardKeys(BOARD);
+    const sha = async (name: ScriptName) => (await redis.script('LOAD', loadScriptSource(name))) as string;
     await load(redis);
     const commands: [string, string[]][] = [
       ['ZADD (bare)', ['ZADD', 'bare', '__rand_int__', '__rand_int__']],
@@ -85,22 +83,19 @@ async function main(): Promise<string> {
         });
       }
       commands.forEach(([name], i) => {
-        rows.push(`| ${pipeline} | ${name} | ${Math.round(median(rates[i])).toLocaleString('en-US')} | ${median(ratios[i]).toFixed(2)} |`);
+        rows.push(`| ${pipeline} | ${name} | ${formatCount(Math.round(median(rates[i])))} | ${median(ratios[i]).toFixed(2)} |`);
         console.log(rows[rows.length - 1]);
       });
     }
     return [
-      `redis-benchmark, ${CLIENTS} clients, ${REQUESTS.toLocaleString('en-US')} requests per command, ${MEMBERS.toLocaleString('en-US')}`,
+      `redis-benchmark, ${CLIENTS} clients, ${formatCount(REQUESTS)} requests per command, ${formatCount(MEMBERS)}`,
       `members (scores 0..3000), median of ${ROUNDS} rounds; the ratio is taken round by round against a bare ZADD.`,
       '',
       '| pipeline | command | requests/s | vs ZADD |',
       '| --- | --- | --- | --- |',
       ...rows,
     ].join('\n');
-  } finally {
-    redis.disconnect();
-    await server.stop();
-  }
+  });
 }
 
 runBench('redis-ceiling', 'bench:redis', main);

@@ -65,21 +65,25 @@ async function main(): Promise<string> {
         const rounds = new Map<Operation, { service: number[]; p99: number[]; store: number[]; script: number[] }>(
           READS.map(({ operation }) => [operation, { service: [], p99: [], store: [], script: [] }]),
         );
+        const requests = READS.map(({ operation }) => {
+          const bodies = requestBodies(operation, members, options.requests);
+          return { bodies, players: bodies.map((body) => (JSON.parse(body) as { variables: { playerId: string } }).variables.playerId) };
+        });
         for (let round = 0; round < options.rounds; round++) {
-          for (const { operation, callStore } of READS) {
-            const bodies = requestBodies(operation, members, options.requests);
-            const players = bodies.map((body) => (JSON.parse(body) as { variables: { playerId: string } }).variables.playerId);
+          for (const [r, { operation, callStore }] of READS.entries()) {
+            const { bodies, players } = requests[r];
             const service = await sequentialLatencies((i) => post(standings.url, bodies[i % bodies.length]), bodies.length, WARM_UP);
             let storeCalls: number[] = [];
             const script = await scriptMicros(store.redis, async () => {
               storeCalls = await sequentialLatencies((i) => callStore(store, players[i % players.length]), players.length, WARM_UP);
             });
             const measured = rounds.get(operation)!;
-            measured.service.push(median(service));
+            const p50 = median(service);
+            measured.service.push(p50);
             measured.p99.push(percentile(service, 0.99));
             measured.store.push(median(storeCalls));
             measured.script.push(median(script));
-            console.log(`${formatCount(members)} round ${round + 1} ${operation.name}: service p50 ${median(service).toFixed(3)} ms`);
+            console.log(`${formatCount(members)} round ${round + 1} ${operation.name}: service p50 ${p50.toFixed(3)} ms`);
           }
         }
         for (const { operation } of READS) {

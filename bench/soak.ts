@@ -23,8 +23,8 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { startManagedRedis } from '../src/server/managedRedis';
 import { formatCount, parseArgs, runBench } from './cli';
-import { BATCH, BOARD_ID, playerId, seededRandom } from './fixtures';
-import { percentile } from './load';
+import { BOARD_ID, inBatches, playerId, seededRandom } from './fixtures';
+import { percentile, scrapeMetrics } from './load';
 import { around, entries100, entry, type Operation, submitScore, top10 } from './operations';
 
 const { options, sizes } = parseArgs({ minutes: 2, rate: 200, subscribers: 100, window: 10, warmup: 30 }, [10_000]);
@@ -93,18 +93,17 @@ async function fillBoard(url: string): Promise<void> {
   const create = `mutation { createLeaderboard(input: { id: "${BOARD_ID}", sortOrder: DESCENDING, updatePolicy: LATEST, capacity: ${MEMBERS} }) { id } }`;
   await graphql(url, KEYS.admin, JSON.stringify({ query: create }));
   const random = seededRandom(MEMBERS);
-  for (let from = 0; from < MEMBERS; from += BATCH) {
-    const inputs = Array.from({ length: Math.min(BATCH, MEMBERS - from) }, (_, i) => ({
+  await inBatches(0, MEMBERS, async (from, to) => {
+    const inputs = Array.from({ length: to - from }, (_, i) => ({
       leaderboardId: BOARD_ID, playerId: playerId(from + i), score: random(3001),
     }));
     await graphql(url, KEYS.writer, JSON.stringify({ query: 'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { changed } }', variables: { inputs } }));
-  }
+  });
 }
 
 /** Server-side memory and subscriptions, from its own /metrics. */
 async function serverGauges(url: string): Promise<Pick<Window, 'rssMb' | 'heapMb' | 'subscriptions'>> {
-  const text = await (await fetch(url.replace('/graphql', '/metrics'))).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+  const value = await scrapeMetrics(url);
   return {
     rssMb: value('process_resident_memory_bytes') / 2 ** 20,
     heapMb: value('nodejs_heap_size_used_bytes') / 2 ** 20,
@@ -184,13 +183,13 @@ async function soak(): Promise<string> {
     let inFlight = 0;
     const send = () => {
       let pick = random(1000) / 1000;
-      const index = MIX.findIndex(([, share]) => (pick -= share) < 0);
-      const [operation] = MIX[index === -1 ? 0 : index];
+      const index = Math.max(0, MIX.findIndex(([, share]) => (pick -= share) < 0));
+      const [operation] = MIX[index];
       if (inFlight >= options.rate) return fail('backlog: a second of requests still in flight');
       inFlight++;
       const started = process.hrtime.bigint();
       const batch = current;
-      graphql(server.url, operation === submitScore ? KEYS.writer : KEYS.reader, bodies[index === -1 ? 0 : index](MEMBERS))
+      graphql(server.url, operation === submitScore ? KEYS.writer : KEYS.reader, bodies[index](MEMBERS))
         .then(() => batch.latencies.push(Number(process.hrtime.bigint() - started) / 1e6), (err: Error) => fail(`${operation.name}: ${err.message}`))
         .finally(() => inFlight--);
       batch.requests++;
@@ -245,8 +244,7 @@ function report(windows: Window[], shutdown: string): string {
   // where one slow window or one GC cycle at either end does not.
   const half = Math.floor(measured.length / 2);
   const [early, late] = [measured.slice(0, half), measured.slice(-half)];
-  const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  const p99Drift = middle(late.map(p99)) / middle(early.map(p99));
+  const p99Drift = percentile(late.map(p99), 0.5) / percentile(early.map(p99), 0.5);
   // Peaks: RSS follows the GC's sawtooth, and a leak shows as peaks that keep rising.
   const peakRss = (part: Window[]) => Math.max(...part.map((window) => window.rssMb));
   const [rssBefore, rssAfter] = [peakRss(early), peakRss(late)];

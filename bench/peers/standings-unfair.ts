@@ -7,6 +7,7 @@
  */
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { redisCall } from '../../src/store/redisCall';
+import { percentile } from '../../src/store/replies';
 import type { Submission, SubmitResult } from '../../src/store/types';
 import { bareRankingKey } from '../fixtures';
 import { hostPeer } from './host';
@@ -27,7 +28,7 @@ class UnfairStore extends LeaderboardStore {
       const rank = replies[2 * i + 1] + 1;
       return {
         // A bare sorted set knows no shared rank without another command; rank stands in.
-        entry: { playerId, score, rank, sharedRank: rank, reachedAtMicros: Date.now() * 1000, percentile: (100 * (total - rank + 1)) / total, total, cursor: '' },
+        entry: { playerId, score, rank, sharedRank: rank, reachedAtMicros: Date.now() * 1000, percentile: percentile(rank, total), total, cursor: '' },
         previousScore: null,
         previousRank: null,
         changed: replies[2 * i] === 1,

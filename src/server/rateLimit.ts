@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { hasRole, type Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
+import type { RateLimitScope } from '../store/keys';
 import type { RateLimitStore } from '../store/rateLimitStore';
 import type { RateLimits } from './config';
 
@@ -33,7 +34,7 @@ export class RateLimiter {
     }
   }
 
-  private async count(scope: 'key' | 'ip', id: string, limit: number, windowMs: number): Promise<void> {
+  private async count(scope: RateLimitScope, id: string, limit: number, windowMs: number): Promise<void> {
     const { count, resetInMs } = await this.store.hit(scope, id, windowMs);
     if (count > limit) {
       throw new RateLimitedError(Math.max(1, Math.ceil(resetInMs / 1000)), { limit: scope, requestsPerWindow: limit, windowMs });

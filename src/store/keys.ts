@@ -35,4 +35,6 @@ export const BOARD_INDEX_KEY = `${PREFIX}boards`;
 
 export const PLAYER_PROFILES_KEY = `${PREFIX}{players}:profiles`;
 
-export const rateLimitKey = (scope: 'key' | 'ip', id: string) => `${PREFIX}rl:${scope}:${id}`;
+/** What a rate limit counts by: an API key or a client address. */
+export type RateLimitScope = 'key' | 'ip';
+export const rateLimitKey = (scope: RateLimitScope, id: string) => `${PREFIX}rl:${scope}:${id}`;

@@ -1,5 +1,5 @@
 import type { Cluster, Redis } from 'ioredis';
-import { rateLimitKey } from './keys';
+import { type RateLimitScope, rateLimitKey } from './keys';
 import { redisCall } from './redisCall';
 import { runScript } from './scripts';
 
@@ -17,7 +17,7 @@ interface WindowCount {
 export class RateLimitStore {
   constructor(readonly redis: Redis | Cluster) {}
 
-  async hit(scope: 'key' | 'ip', id: string, windowMs: number): Promise<WindowCount> {
+  async hit(scope: RateLimitScope, id: string, windowMs: number): Promise<WindowCount> {
     const [count, resetInMs] = (await redisCall(() =>
       runScript(this.redis, 'rate_limit', [rateLimitKey(scope, id)], [windowMs]),
     )) as [number, number];
