@@ -34,6 +34,9 @@ export const badInput = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.BAD_USER_INPUT, message, details);
 export const notFound = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.NOT_FOUND, message, details);
+/** NOT_FOUND for a board id, with anything else that says where it was asked for. */
+export const boardNotFound = (boardId: string, details?: Record<string, unknown>) =>
+  notFound(`leaderboard ${boardId} does not exist`, { leaderboardId: boardId, ...details });
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.CONFLICT, message, details);
 export const unavailable = (message: string, details?: Record<string, unknown>) =>

@@ -1,4 +1,4 @@
-import { badInput, ErrorCode, notFound, StandingsError } from '../errors';
+import { badInput, boardNotFound, ErrorCode, StandingsError } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
@@ -76,7 +76,7 @@ export class Leaderboards {
     // them all first, so an unknown one keeps the others from being written.
     const boards = [...byBoard.keys()];
     const unknownBoard = (boardId: string) =>
-      notFound(`leaderboard ${boardId} does not exist`, { leaderboardId: boardId, index: byBoard.get(boardId)!.indexes[0] });
+      boardNotFound(boardId, { index: byBoard.get(boardId)!.indexes[0] });
     if (boards.length > 1) {
       const configs = await Promise.all(boards.map((id) => this.store.getBoard(id)));
       configs.forEach((config, i) => {

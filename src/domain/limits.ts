@@ -25,3 +25,5 @@ export const MAX_QUERY_TOKENS = 2_000;
  * texts must stay within a few MB whatever clients send. Hot operations are short.
  */
 export const MAX_KEPT_QUERY_LENGTH = 8 * 1024;
+/** Distinct query texts a cache of parsed documents keeps (clients send the same few). */
+export const MAX_KEPT_QUERIES = 500;

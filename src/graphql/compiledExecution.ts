@@ -19,15 +19,15 @@ export type CompiledExecution = ReturnType<typeof createCompiledExecution>;
  * Executes operations with graphql-jit: each operation is compiled into a JavaScript function the
  * first time it runs, and that function runs it from then on, without graphql-js walking the
  * query and coercing arguments field by field on every request. Compilations are kept per parsed
- * document, which Apollo keeps one of per distinct query text (its document store, an LRU), so
- * they live as long as the document does there or among the known operations
+ * operation, whose document Apollo keeps one of per distinct query text (its document store, an
+ * LRU), so they live as long as the document does there or among the known operations
  * (src/server/knownOperations.ts), whichever keeps it longer.
  *
  * `stringify` writes a result as JSON, with the serialiser graphql-jit compiles for the shape of
  * its operation's answer (fast-json-stringify) when there is one and the result is data alone.
  */
 export function createCompiledExecution(schema: GraphQLSchema) {
-  const compilations = new WeakMap<DocumentNode, Map<string | null, Compiled>>();
+  const compilations = new WeakMap<OperationDefinitionNode, Compiled>();
   /** By the data object a compiled operation answered, the serialiser compiled with it. */
   const serialisers = new WeakMap<object, (value: unknown) => string>();
 
@@ -37,15 +37,13 @@ export function createCompiledExecution(schema: GraphQLSchema) {
     contextValue: unknown,
     variables: Record<string, unknown> | undefined,
   ): Promise<ExecutionResult> | ExecutionResult => {
-    const operationName = operation.name?.value ?? null;
-    let byOperation = compilations.get(document);
-    if (!byOperation) compilations.set(document, (byOperation = new Map()));
-    let compiled = byOperation.get(operationName);
-    if (!compiled) byOperation.set(operationName, (compiled = compile(schema, document, operationName)));
+    let compiled = compilations.get(operation);
+    if (!compiled) compilations.set(operation, (compiled = compile(schema, document, operation.name?.value)));
     if (!isCompiledQuery(compiled)) return withGraphQLErrors(schema, compiled, operation, variables);
     const { stringify } = compiled;
     const finish = (result: ExecutionResult) => {
-      if (result.data && stringify !== JSON.stringify) serialisers.set(result.data, stringify);
+      // `stringify` uses the compiled serialiser only for data without errors.
+      if (result.data && !result.errors && stringify !== JSON.stringify) serialisers.set(result.data, stringify);
       return withGraphQLErrors(schema, result, operation, variables);
     };
     const result = compiled.query(undefined, contextValue, variables);
@@ -66,12 +64,8 @@ export function createCompiledExecution(schema: GraphQLSchema) {
   const replay = (contextValue: object, outcome: Promise<ExecutionResult>): void => {
     (contextValue as Replayable)[REPLAY] = outcome;
   };
-  /** The outcome `replay` left in this context, once. */
-  const replayed = (contextValue: object): Promise<ExecutionResult> | undefined => {
-    const outcome = (contextValue as Replayable)[REPLAY];
-    delete (contextValue as Replayable)[REPLAY];
-    return outcome;
-  };
+  /** The outcome `replay` left in this context (Apollo executes each context's copy once). */
+  const replayed = (contextValue: object): Promise<ExecutionResult> | undefined => (contextValue as Replayable)[REPLAY];
 
   return { schema, execute, stringify, replay, replayed };
 }
@@ -80,9 +74,9 @@ export function createCompiledExecution(schema: GraphQLSchema) {
  * With a compiled serialiser where graphql-jit can make one: it cannot for answers holding custom
  * scalars (DateTime), which are then written with JSON.stringify.
  */
-function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | null): Compiled {
-  const withSerialiser = compileQuery(schema, document, operationName ?? undefined, { customJSONSerializer: true });
-  return isCompiledQuery(withSerialiser) ? withSerialiser : compileQuery(schema, document, operationName ?? undefined);
+function compile(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): Compiled {
+  const withSerialiser = compileQuery(schema, document, operationName, { customJSONSerializer: true });
+  return isCompiledQuery(withSerialiser) ? withSerialiser : compileQuery(schema, document, operationName);
 }
 
 /**

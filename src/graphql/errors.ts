@@ -2,17 +2,13 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError, Kind, type ASTNode } from 'graphql';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 
-export interface ErrorLogger {
-  error(message: string): void;
-}
-
 /**
  * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
  * stores' UNAVAILABLE for a lost Redis connection) keep their code and `details`, and anything
- * unexpected is masked so internals never reach clients, and logged to `logger` when one is given
- * (over HTTP, internalErrorLog logs them with the request's id instead).
+ * unexpected is masked so internals never reach clients. Whoever runs the operation logs those
+ * (see isInternalError): internalErrorLog over HTTP, the WebSocket server for subscriptions.
  */
-export function createFormatError(logger?: ErrorLogger) {
+export function createFormatError() {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     const where = { locations: formatted.locations, path: formatted.path };
@@ -27,7 +23,6 @@ export function createFormatError(logger?: ErrorLogger) {
       return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_USER_INPUT } };
     }
     if (code === ErrorCode.INTERNAL) {
-      logger?.error(describeInternalError(formatted.path, original));
       return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL } };
     }
     return formatted;

@@ -32,7 +32,7 @@ import { internalErrorLog } from './internalErrorLog';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { countErrors, metricsPlugin } from './metrics';
-import { clientAddress, RateLimiter } from './rateLimit';
+import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
 import { createRequestHandler } from './requestHandler';
 import { attachWebSocket } from './websocket';
@@ -63,16 +63,10 @@ export interface StandingsServerOptions {
 }
 
 export interface StandingsServer {
-  /** Not listening yet: attach upgrade handlers (graphql-ws on GRAPHQL_PATH) before `listen`. */
+  /** Serves GraphQL over HTTP and WebSocket (graphql-ws) on GRAPHQL_PATH; not listening yet. */
   httpServer: http.Server;
   schema: GraphQLSchema;
   services: Services;
-  /**
-   * Lets a request in or refuses it (UNAUTHENTICATED, RATE_LIMITED): its credentials ("Bearer
-   * <key>" or nothing) and the request that carried them (for the client address). The HTTP
-   * endpoint calls it for every request; a WebSocket server calls it when a connection opens.
-   */
-  admit(authorization: unknown, request: http.IncomingMessage): Promise<Principal>;
   /** Resolves with the base URL, e.g. http://127.0.0.1:4000. */
   listen(port: number, host: string): Promise<string>;
   /** Stops accepting, lets in-flight requests finish (bounded), then stops Apollo. Leaves Redis open. */
@@ -98,20 +92,26 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const schema = buildSchema();
   const httpServer = http.createServer();
   const development = nodeEnv !== 'production';
-  const rateLimiter = options.rateLimits && new RateLimiter(new RateLimitStore(redis), options.rateLimits);
+  const rateLimiter = options.rateLimits && new RateLimiter(new RateLimitStore(redis), options.rateLimits, options.trustProxyHops ?? 0);
+  /**
+   * Lets a request in or refuses it (UNAUTHENTICATED, RATE_LIMITED): its credentials ("Bearer
+   * <key>" or nothing) and the request that carried them (for the client address). Every HTTP
+   * request passes here, and every WebSocket connection when it opens.
+   */
   const admit = async (authorization: unknown, request: http.IncomingMessage): Promise<Principal> => {
     const principal = authenticate(authorization, access);
-    await rateLimiter?.check(principal, clientAddress(request, options.trustProxyHops ?? 0));
+    await rateLimiter?.check(principal, request);
     return principal;
   };
+  // One formatError for both doors, so errors look and are masked alike.
+  const formatError = countErrors(createFormatError());
   const websocket = attachWebSocket({
     httpServer,
     path: GRAPHQL_PATH,
     schema,
-    formatError: countErrors(createFormatError(logger)),
+    formatError,
+    logger,
     production: !development,
-    validationRules,
-    parseOptions,
     authenticate: (params, request) => admit(params?.authorization, request),
     context: (principal?: Principal) => createContext(services, principal ?? ANONYMOUS_READER),
   });
@@ -121,7 +121,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const apollo = new ApolloServer<Context>({
     gateway: compiledExecutionGateway(execution),
     stringifyResult: execution.stringify,
-    formatError: countErrors(createFormatError()),
+    formatError,
     // Clients get stable codes and messages; stacks go to the log (see formatError).
     includeStacktraceInErrorResponses: false,
     introspection: development,
@@ -171,7 +171,6 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     httpServer,
     schema,
     services,
-    admit,
     listen: (port, host) =>
       new Promise((resolve, reject) => {
         httpServer.once('error', reject);

@@ -1,9 +1,8 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import type { DocumentNode, OperationDefinitionNode } from 'graphql';
-import { MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
+import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
+import { setBounded } from './boundedMap';
 
-/** Distinct query texts kept (longer ones never are, see MAX_KEPT_QUERY_LENGTH); past that the oldest is dropped. */
-const MAX_QUERIES = 500;
 /** Distinct Accept headers whose negotiated content type is kept; past that the oldest is dropped. */
 const MAX_ACCEPT_HEADERS = 32;
 
@@ -52,10 +51,7 @@ export class KnownOperations {
         const { query } = request;
         if (query === undefined || query.length > MAX_KEPT_QUERY_LENGTH || !operation || operation.operation === 'subscription') return;
         let byName = this.operations.get(query);
-        if (!byName) {
-          if (this.operations.size >= MAX_QUERIES) this.operations.delete(this.operations.keys().next().value!);
-          this.operations.set(query, (byName = new Map()));
-        }
+        if (!byName) setBounded(this.operations, query, (byName = new Map()), MAX_KEPT_QUERIES);
         byName.set(request.operationName, { document, operation });
       },
     }),
@@ -63,11 +59,8 @@ export class KnownOperations {
 
   /** Learns how Apollo answered a successful POST carrying this Accept header. */
   answered(accept: string | undefined, contentType: string): void {
-    const key = accept ?? '';
-    if (this.contentTypes.has(key)) return;
     // The oldest goes, so that clients sending odd headers cannot keep the common ones out for good.
-    if (this.contentTypes.size >= MAX_ACCEPT_HEADERS) this.contentTypes.delete(this.contentTypes.keys().next().value!);
-    this.contentTypes.set(key, contentType);
+    setBounded(this.contentTypes, accept ?? '', contentType, MAX_ACCEPT_HEADERS);
   }
 
   /** The known operation a POST body asks for, or undefined when Apollo is to serve it. */

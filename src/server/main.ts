@@ -4,7 +4,7 @@ import { ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
 import { type ManagedRedis, startManagedRedis } from './managedRedis';
-import { createClusterClient, createRedisClient, type RedisTarget, waitUntilReady } from './redis';
+import { createClient, type RedisTarget, waitUntilReady } from './redis';
 
 /**
  * Start-up order: configuration, Redis (a private one when neither REDIS_URL nor
@@ -32,7 +32,7 @@ async function main(config: Config, logger: Logger): Promise<void> {
       where = started.managed.url;
       logger.info(`REDIS_URL is unset: started redis-server at ${where} with data in ${config.redisDataDir}`);
     }
-    started.redis = typeof where === 'string' ? createRedisClient(where, logger) : createClusterClient(where, logger);
+    started.redis = createClient(where, logger);
     await waitUntilReady(started.redis, where, config.redisReadyTimeoutMs);
     started.server = await createStandingsServer({
       redis: started.redis,

@@ -1,7 +1,8 @@
 import * as diagnostics from 'node:diagnostics_channel';
-import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
-import { type GraphQLFormattedError, Kind } from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
+import { type GraphQLFormattedError, Kind, type OperationDefinitionNode } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { ErrorCode } from '../errors';
 
 /**
  * Prometheus metrics, served at /metrics. One registry for the process (metrics describe the
@@ -71,7 +72,7 @@ export function countError(code: string): void {
 export function countErrors(format: FormatError): FormatError {
   return (formatted, error) => {
     const result = format(formatted, error);
-    countError(String(result.extensions?.code ?? 'INTERNAL_SERVER_ERROR'));
+    countError(String(result.extensions?.code ?? ErrorCode.INTERNAL));
     return result;
   };
 }
@@ -96,24 +97,22 @@ export const metricsPlugin: ApolloServerPlugin = {
  * Times an operation that began at `started` (process.hrtime.bigint()): Apollo's requests through
  * metricsPlugin, known operations (src/server/knownOperations.ts) directly.
  */
-export function observeOperation(operation: Operation | undefined, started: bigint): void {
+export function observeOperation(operation: OperationDefinitionNode | undefined, started: bigint): void {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   (operation ? operationTimer(operation) : invalidOperations).observe(seconds);
 }
 
-type Operation = NonNullable<GraphQLRequestContext<object>['operation']>;
-
 const invalidOperations = operations.labels({ type: 'invalid', field: '' });
 /** Each parsed operation's series, found once: Apollo keeps one parsed document per query text. */
-const timers = new WeakMap<Operation, ReturnType<typeof operations.labels>>();
+const timers = new WeakMap<OperationDefinitionNode, ReturnType<typeof operations.labels>>();
 
-function operationTimer(operation: Operation): ReturnType<typeof operations.labels> {
+function operationTimer(operation: OperationDefinitionNode): ReturnType<typeof operations.labels> {
   let timer = timers.get(operation);
   if (!timer) timers.set(operation, (timer = operations.labels(operationLabels(operation))));
   return timer;
 }
 
-function operationLabels(operation: Operation): { type: string; field: string } {
+function operationLabels(operation: OperationDefinitionNode): { type: string; field: string } {
   const fields = new Set(
     operation.selectionSet.selections.map((selection) => (selection.kind === Kind.FIELD ? selection.name.value : '...')),
   );

@@ -16,14 +16,16 @@ export class RateLimiter {
   constructor(
     private readonly store: RateLimitStore,
     private readonly limits: RateLimits,
+    /** Reverse proxies whose X-Forwarded-For is believed (see clientAddress). */
+    private readonly trustedHops: number,
   ) {}
 
   /** Counts one request; RATE_LIMITED when its key or address has used up the current window. */
-  async check(principal: Principal, address: string): Promise<void> {
+  async check(principal: Principal, request: IncomingMessage): Promise<void> {
     const { perKey, perIp, windowMs } = this.limits;
     const counts: Promise<void>[] = [];
     if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
-    if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', address, perIp, windowMs));
+    if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
     if (counts.length === 0) return;
     try {
       await Promise.all(counts);

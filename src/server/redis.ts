@@ -20,6 +20,11 @@ export function createRedisClient(url: string, logger: Logger): Redis {
   return redis;
 }
 
+/** The client for what REDIS_URL or REDIS_CLUSTER_NODES names: one server or a Cluster. */
+export function createClient(where: RedisTarget, logger: Logger): Redis | Cluster {
+  return typeof where === 'string' ? createRedisClient(where, logger) : createClusterClient(where, logger);
+}
+
 /**
  * The same for a Redis Cluster. While the cluster as a whole is unreachable, commands fail at
  * once; a master that refuses connections fails the commands for its slots after ioredis' bounded

@@ -3,20 +3,22 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import {
   type DocumentNode, type ExecutionResult, type FormattedExecutionResult, getOperationAST, getVariableValues, GraphQLError,
-  type GraphQLFormattedError, type GraphQLSchema, parse, type ParseOptions, specifiedRules, validate, type ValidationRule,
+  type GraphQLFormattedError, type GraphQLSchema, parse, specifiedRules, validate,
 } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
-import { MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
+import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
+import { describeInternalError, isInternalError } from '../graphql/errors';
 import { createSharedSubscribe } from '../graphql/liveExecution';
+import { parseOptions, validationRules } from '../graphql/validationRules';
+import { setBounded } from './boundedMap';
 import { setActiveSubscriptions } from './metrics';
+import { BODY_LIMIT_BYTES } from './requestBody';
 import { createFrameSharing } from './sharedFrames';
 
-/** As the HTTP endpoint's body limit: no message may be larger. */
-const MAX_MESSAGE_BYTES = 1024 * 1024;
-/** Distinct query texts whose parse and validation are kept (clients send the same few; long ones never are). */
-const DOCUMENT_CACHE_SIZE = 500;
+/** The same rules and parse limits as Apollo's over HTTP (see validationRules.ts). */
+const RULES = [...specifiedRules, ...validationRules];
 /** Subscriptions one connection may hold at once: a client cannot grow the server without bound. */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** Refusals that close a connection with 4403; anything else (Redis unreachable) is an error (4500). */
@@ -31,6 +33,8 @@ export interface WebSocketOptions<A> {
   schema: GraphQLSchema;
   /** The HTTP endpoint's formatError, so errors look and are masked alike. */
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
+  /** Where the errors formatError masks as internal are logged, as internalErrorLog does over HTTP. */
+  logger: { error(message: string): void };
   /**
    * A context for `auth` (what `authenticate` returned for the connection): one per subscription
    * for its subscribe resolver, and one made fresh for each event's execution (with `auth`
@@ -41,13 +45,9 @@ export interface WebSocketOptions<A> {
   /**
    * Admits a connection from its connection_init payload (graphql-ws' `connectionParams`, e.g.
    * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing a StandingsError
-   * refuses it: the socket is closed with 4403 Forbidden. Default: everyone is admitted.
+   * refuses it: the socket is closed with 4403 Forbidden.
    */
-  authenticate?(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<A>;
-  /** Added to graphql-js' own rules, like Apollo's `validationRules` over HTTP. */
-  validationRules?: readonly ValidationRule[];
-  /** Like Apollo's `parseOptions` over HTTP. */
-  parseOptions?: ParseOptions;
+  authenticate(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<A>;
 }
 
 export interface WebSocketEndpoint {
@@ -66,21 +66,21 @@ type Prepared = { document: DocumentNode } | { errors: readonly GraphQLError[] }
  */
 export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpoint {
   const { schema, context } = options;
-  const rules = options.validationRules ?? [];
+  /** Parsed and validated query texts (clients send the same few; long ones are never kept). */
   const prepared = new Map<string, Prepared>();
   const prepare = (query: string): Prepared => {
     let known = prepared.get(query);
     if (!known) {
-      known = parseAndValidate(schema, query, rules, options.parseOptions);
-      if (query.length > MAX_KEPT_QUERY_LENGTH) return known;
-      if (prepared.size >= DOCUMENT_CACHE_SIZE) prepared.delete(prepared.keys().next().value!);
-      prepared.set(query, known);
+      known = parseAndValidate(schema, query);
+      if (query.length <= MAX_KEPT_QUERY_LENGTH) setBounded(prepared, query, known, MAX_KEPT_QUERIES);
     }
     return known;
   };
-  const format = (error: GraphQLError) =>
+  const format = (error: GraphQLError) => {
+    if (isInternalError(error)) options.logger.error(describeInternalError(error.path, error.originalError ?? error));
     // As Apollo does before its formatError: an error without a code is an internal one.
-    options.formatError({ ...error.toJSON(), extensions: { ...error.extensions, code: error.extensions.code ?? ErrorCode.INTERNAL } }, error);
+    return options.formatError({ ...error.toJSON(), extensions: { ...error.extensions, code: error.extensions.code ?? ErrorCode.INTERNAL } }, error);
+  };
   const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
   /** Open subscriptions, by connection, for the metric. */
   const streaming = new WeakMap<object, Set<string>>();
@@ -88,14 +88,13 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
 
   const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
-    server: options.httpServer, path: options.path, maxPayload: MAX_MESSAGE_BYTES, WebSocket: frames.WebSocket,
+    server: options.httpServer, path: options.path, maxPayload: BODY_LIMIT_BYTES, WebSocket: frames.WebSocket,
   });
   const server = useServer<Record<string, unknown> | undefined, { auth: A }>(
     {
       schema,
       jsonMessageReplacer: frames.replacer,
       async onConnect(ctx) {
-        if (!options.authenticate) return true;
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
           return true;
@@ -112,7 +111,7 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
         // graphql-ws has already recorded this one.
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
           return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
-            extensions: { code: ApolloServerErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
+            extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
           })];
         }
         const ready = prepare(payload.query);
@@ -126,11 +125,11 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
         if (operation.operation !== 'subscription') {
           return [new GraphQLError('Only subscriptions are served over WebSocket: send queries and mutations over HTTP', {
             nodes: operation,
-            extensions: { code: ApolloServerErrorCode.BAD_REQUEST },
+            extensions: { code: ErrorCode.BAD_REQUEST },
           })];
         }
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
-        if (coerced.errors) return coerced.errors.map((error) => withCode(error, ApolloServerErrorCode.BAD_USER_INPUT));
+        if (coerced.errors) return coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
         return {
           schema,
           document: ready.document,
@@ -177,9 +176,7 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
   };
 }
 
-function parseAndValidate(
-  schema: GraphQLSchema, query: string, rules: readonly ValidationRule[], parseOptions?: ParseOptions,
-): Prepared {
+function parseAndValidate(schema: GraphQLSchema, query: string): Prepared {
   let document: DocumentNode;
   try {
     document = parse(query, parseOptions);
@@ -187,9 +184,9 @@ function parseAndValidate(
     if (!(err instanceof GraphQLError)) throw err;
     return { errors: [withCode(err, ApolloServerErrorCode.GRAPHQL_PARSE_FAILED)] };
   }
-  const errors = validate(schema, document, [...specifiedRules, ...rules]);
+  const errors = validate(schema, document, RULES);
   if (errors.length === 0) return { document };
-  return { errors: errors.map((error) => withCode(error, ApolloServerErrorCode.GRAPHQL_VALIDATION_FAILED)) };
+  return { errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)) };
 }
 
 /** The error with `code` unless it has one; its nodes stay, which formatError looks at. */

@@ -4,7 +4,7 @@ import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../..
 import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
 import type { NodeEnv, RateLimits } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
-import { createClusterClient, createRedisClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
+import { createClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
 import { boardKeys } from '../../src/store/keys';
 import { newTestClient, testRedisUrl, uniqueId } from '../support/redis';
 
@@ -86,7 +86,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
   ): Promise<TestServer<L>> {
     const { waitForRedis = true, nodeEnv = 'test', anonymousReads = false } = options;
     const logger = options.logger ?? (new MemoryLogger() as Logger as L);
-    const redis = typeof where === 'string' ? createRedisClient(where, logger) : createClusterClient(where, logger);
+    const redis = createClient(where, logger);
     if (waitForRedis) await waitUntilReady(redis, where, 10_000);
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({

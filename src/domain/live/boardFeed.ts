@@ -52,7 +52,7 @@ export class BoardFeed implements BoardListener {
   readonly ready: Promise<void>;
 
   constructor(
-    readonly boardId: string,
+    private readonly boardId: string,
     private readonly leaderboards: Leaderboards,
     bridge: EventBridge,
     private readonly intervalMs: number,
@@ -240,10 +240,10 @@ export class BoardFeed implements BoardListener {
 
   private setScores(watch: AnyWatch, scores: number[]): void {
     const previous = this.scoresOf.get(watch) ?? [];
-    // Most refreshes move entries without changing their scores.
-    if (previous.length === scores.length && previous.every((score, i) => score === scores[i])) return;
-    for (const score of previous) removeFrom(this.byScore, score, watch);
     const distinct = [...new Set(scores)];
+    // Most refreshes move entries without changing their scores.
+    if (previous.length === distinct.length && previous.every((score, i) => score === distinct[i])) return;
+    for (const score of previous) removeFrom(this.byScore, score, watch);
     for (const score of distinct) addTo(this.byScore, score, watch);
     if (distinct.length > 0) this.scoresOf.set(watch, distinct);
     else this.scoresOf.delete(watch);

@@ -1,4 +1,4 @@
-import { notFound } from '../../errors';
+import { boardNotFound } from '../../errors';
 import type { EventBridge } from '../../store/eventBridge';
 import type { RankWindow } from '../../store/types';
 import type { Leaderboards } from '../leaderboards';
@@ -8,7 +8,7 @@ import type { LiveStream } from './liveStream';
 import { AroundWatch, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
 
 /** At most one refresh for changes per board (so one update per subscription) in this time. */
-export const UPDATE_INTERVAL_MS = 100;
+const UPDATE_INTERVAL_MS = 100;
 
 /**
  * Live updates, for any transport: each subscription is an async iterator of payloads. Boards
@@ -57,7 +57,7 @@ export class LiveBoards {
     const feed = await this.open(id);
     try {
       const board = await this.leaderboards.getBoard(id);
-      if (!board || feed.closed) throw notFound(`leaderboard ${id} does not exist`, { leaderboardId: id });
+      if (!board || feed.closed) throw boardNotFound(id);
       return attach(feed);
     } catch (err) {
       feed.release();

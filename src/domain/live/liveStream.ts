@@ -8,7 +8,6 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
   private readonly queue: T[] = [];
   private waiting: ((result: IteratorResult<T>) => void) | undefined;
   private ended = false;
-  private closed = false;
 
   /** `onClose` runs once, when the subscriber leaves or the stream is ended. */
   constructor(
@@ -34,7 +33,7 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
     this.ended = true;
     this.waiting?.({ value: undefined, done: true });
     this.waiting = undefined;
-    this.close();
+    this.onClose();
   }
 
   next(): Promise<IteratorResult<T>> {
@@ -52,11 +51,5 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
 
   [Symbol.asyncIterator](): this {
     return this;
-  }
-
-  private close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    this.onClose();
   }
 }

@@ -3,7 +3,7 @@ import type { Changes, OwnChange } from './changes';
 import type { LiveStream } from './liveStream';
 import type { Span } from './rankIndex';
 
-export type Cause = 'snapshot' | OwnChange | 'rank' | 'deleted';
+type Cause = 'snapshot' | OwnChange | 'rank' | 'deleted';
 
 export interface RankChange {
   entry: Entry | null;

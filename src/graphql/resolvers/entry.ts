@@ -1,5 +1,5 @@
 import type { EntryResolvers } from '../../generated/graphql';
-import { notFound } from '../../errors';
+import { boardNotFound } from '../../errors';
 
 export const Entry: EntryResolvers = {
   reachedAt: (entry) => entry.reachedAtMicros,
@@ -10,7 +10,7 @@ export const Entry: EntryResolvers = {
   async leaderboard(entry, _args, { loaders }) {
     const board = await loaders.board.load(entry.boardId);
     // Only possible when the board was deleted while this request was being resolved.
-    if (!board) throw notFound(`leaderboard ${entry.boardId} does not exist`, { leaderboardId: entry.boardId });
+    if (!board) throw boardNotFound(entry.boardId);
     return board;
   },
 };

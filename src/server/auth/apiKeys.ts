@@ -98,10 +98,6 @@ export class ApiKeys {
     }));
   }
 
-  get size(): number {
-    return this.entries.length;
-  }
-
   /**
    * The principal of a presented key, or undefined. Hashing first makes every comparison the same
    * length, and every configured key is compared, whether or not an earlier one matched.
