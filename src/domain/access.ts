@@ -33,3 +33,16 @@ export function checkBoardAccess(principal: Principal, boardId: string, index?: 
     });
   }
 }
+
+/**
+ * What every board shows (player profiles) belongs to no board, so a key limited to some boards
+ * may not change it; an admin key may, whatever its prefix.
+ */
+export function checkSharedAccess(principal: Principal, what: string, operation: string): void {
+  if (principal.boardPrefix !== null && !hasRole(principal, 'admin')) {
+    throw forbidden(
+      `${operation} changes ${what}, which are shared by every board: only writer keys without a board prefix, and admin keys, may change them`,
+      { boardPrefix: principal.boardPrefix },
+    );
+  }
+}

@@ -1,6 +1,6 @@
 import { badInput } from '../errors';
 import type { PlayerProfile, PlayerStore } from '../store/playerStore';
-import { checkBatchSize, checkId } from './validation';
+import { checkBatchSize, checkId, checkText } from './validation';
 
 const MAX_DISPLAY_NAME_LENGTH = 64;
 const MAX_AVATAR_URL_LENGTH = 2048;
@@ -36,11 +36,7 @@ export class Players {
 }
 
 function checkDisplayName(value: string | null | undefined): string | null {
-  if (value == null) return null;
-  if (value.length === 0 || value.length > MAX_DISPLAY_NAME_LENGTH || /[\u0000-\u001f]/.test(value)) {
-    throw badInput(`displayName must be 1-${MAX_DISPLAY_NAME_LENGTH} printable characters`, { field: 'displayName' });
-  }
-  return value;
+  return value == null ? null : checkText(value, 'displayName', MAX_DISPLAY_NAME_LENGTH, 1);
 }
 
 function checkCountry(value: string | null | undefined): string | null {

@@ -56,18 +56,41 @@ export function checkUpdatePolicy(value: unknown, field = 'updatePolicy'): Updat
   return value as UpdatePolicy;
 }
 
-export function checkTitle(value: unknown, field = 'title'): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string' || value.length > MAX_TITLE_LENGTH || /[\u0000-\u001f]/.test(value)) {
-    throw badInput(`${field} must be at most ${MAX_TITLE_LENGTH} printable characters`, { field });
+/**
+ * Characters text shown to people may not hold: controls (line breaks, tabs, C1), lone surrogates,
+ * line and paragraph separators, and format characters, which are invisible and can hide or
+ * reorder what others see (bidirectional overrides and isolates U+202A-U+202E and U+2066-U+2069,
+ * zero-width spaces, soft hyphens). ZWNJ and ZWJ are format characters that scripts such as
+ * Persian and emoji sequences need, and stay allowed.
+ */
+const HIDDEN_CHARACTER = /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/** Text shown to people (board titles, display names), with a length in UTF-16 code units. */
+export function checkText(value: unknown, field: string, maxLength: number, minLength = 0): string {
+  if (typeof value !== 'string' || value.length < minLength || value.length > maxLength) {
+    const length = minLength > 0 ? `${minLength}-${maxLength}` : `at most ${maxLength}`;
+    throw badInput(`${field} must be a string of ${length} characters`, { field });
+  }
+  const hidden = HIDDEN_CHARACTER.exec(value);
+  if (hidden) {
+    const codePoint = `U+${hidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw badInput(
+      `${field} must be visible text on one line: ${codePoint} at index ${hidden.index} is a control, format or separator character`,
+      { field },
+    );
   }
   return value;
 }
 
-/** Microseconds since the epoch, 1970 onwards; the store refuses moments in the future. */
+export function checkTitle(value: unknown, field = 'title'): string | null {
+  return value === null || value === undefined ? null : checkText(value, field, MAX_TITLE_LENGTH);
+}
+
+/** Microseconds since the epoch; the store refuses moments in the future (by Redis' clock). */
 export function checkReachedAtMicros(value: unknown, field = 'reachedAt'): number {
+  // Past 2^53 - 1 µs (the year 2255), a moment is both inexact and in the future.
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw badInput(`${field} must be a moment from 1970 onwards`, { field });
+    throw badInput(`${field} must be a moment from 1970-01-01T00:00:00Z up to now`, { field });
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import { checkBoardAccess, checkRole, type Role } from '../domain/access';
+import { checkBoardAccess, checkRole, checkSharedAccess, type Role } from '../domain/access';
 import type { MutationResolvers, ResolverFn } from '../generated/graphql';
 import type { Context } from './context';
 
@@ -9,6 +9,8 @@ interface Rule<F extends Field> {
   role: Role;
   /** The boards the call changes, checked against a key's board prefix. */
   boards?: (args: ArgsOf<F>) => string[];
+  /** What the call changes that every board shows: a key limited to some boards may not (see checkSharedAccess). */
+  shared?: string;
 }
 
 /**
@@ -22,8 +24,7 @@ const MUTATION_RULES: { [F in Field]: Rule<F> } = {
   submitScore: { role: 'writer', boards: ({ input }) => [input.leaderboardId] },
   submitScores: { role: 'writer', boards: ({ inputs }) => inputs.map((input) => input.leaderboardId) },
   removeEntry: { role: 'writer', boards: ({ leaderboardId }) => [leaderboardId] },
-  // Profiles belong to players, not boards: any writer may store them.
-  upsertPlayer: { role: 'writer' },
+  upsertPlayer: { role: 'writer', shared: 'player profiles' },
 };
 
 /** The mutations, each checking its rule against the request's key before it runs. */
@@ -33,6 +34,7 @@ export function guardMutations(mutations: MutationResolvers): MutationResolvers 
     const rule = MUTATION_RULES[field] as Rule<Field>;
     guarded[field] = (parent, args, context, info) => {
       checkRole(context.principal, rule.role, field);
+      if (rule.shared) checkSharedAccess(context.principal, rule.shared, field);
       const boards = rule.boards?.(args) ?? [];
       boards.forEach((boardId, i) => checkBoardAccess(context.principal, boardId, boards.length > 1 ? i : undefined));
       return resolve(parent, args, context, info);

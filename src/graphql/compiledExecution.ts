@@ -4,6 +4,7 @@ import {
   type OperationDefinitionNode, printSchema, type SourceLocation,
 } from 'graphql';
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { operationNotFound, subscriptionOverHttp } from './errors';
 
 type Compiled = CompiledQuery | ExecutionResult;
 
@@ -111,6 +112,11 @@ function withGraphQLErrors(
  * Apollo Server takes a custom executor only from a gateway: this one serves the compiled
  * execution's schema as it is and executes with it (or replays, see `replay`). Apollo still parses,
  * validates (our rules included), runs its plugins and formats errors; only execution changes hands.
+ *
+ * Apollo calls the executor even when the document holds no operation the request names, and
+ * expects the error graphql-js' execute would return then (it answers it as
+ * OPERATION_RESOLUTION_FAILURE, HTTP 400). And HTTP cannot carry a subscription's stream: executed
+ * here, its fields would run once, as a query's, with resolvers that expect an event.
  */
 export function compiledExecutionGateway({ schema, execute, replayed }: CompiledExecution): GatewayInterface {
   return {
@@ -120,8 +126,11 @@ export function compiledExecutionGateway({ schema, execute, replayed }: Compiled
     },
     async load() {
       return {
-        executor: async ({ document, operation, context, request }) =>
-          replayed(context) ?? execute(document, operation, context, request.variables),
+        executor: async ({ document, operation, context, request }) => {
+          if (!operation) return { errors: [operationNotFound(request.operationName)] };
+          if (operation.operation === 'subscription') return { errors: [subscriptionOverHttp()] };
+          return replayed(context) ?? execute(document, operation, context, request.variables);
+        },
       };
     },
     async stop() {},

@@ -22,6 +22,9 @@ export function createFormatError() {
     if (code === ErrorCode.GRAPHQL_VALIDATION_FAILED && isInputValueError(error)) {
       return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_USER_INPUT } };
     }
+    if (code === ErrorCode.INTERNAL && isCodelessRequestError(error)) {
+      return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_REQUEST } };
+    }
     if (code === ErrorCode.INTERNAL) {
       return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL } };
     }
@@ -37,14 +40,15 @@ function standingsErrorOf(error: unknown): StandingsError | undefined {
 }
 
 const REFUSAL_STATUS: Partial<Record<ErrorCode, number>> = {
+  [ErrorCode.BAD_REQUEST]: 400,
   [ErrorCode.UNAUTHENTICATED]: 401,
   [ErrorCode.RATE_LIMITED]: 429,
 };
 
 /**
- * A request refused as a whole, before any field ran (no valid key, over its rate limit): an
- * error Apollo answers with the HTTP status the code calls for, and the headers that go with it
- * (`WWW-Authenticate` for 401, `Retry-After` for 429).
+ * A request refused as a whole, before any field ran (no valid key, over its rate limit, a
+ * subscription over HTTP): an error Apollo answers with the HTTP status the code calls for, and
+ * the headers that go with it (`WWW-Authenticate` for 401, `Retry-After` for 429).
  */
 export function refusedRequest(error: StandingsError): GraphQLError {
   const headers = new Map<string, string>();
@@ -54,6 +58,37 @@ export function refusedRequest(error: StandingsError): GraphQLError {
     originalError: error,
     extensions: { code: error.code, http: { status: REFUSAL_STATUS[error.code] ?? 500, headers } },
   });
+}
+
+/**
+ * The error Apollo expects execution to return when the document holds no operation the request
+ * names (several and none named, or a name it does not hold), as graphql-js' execute does; Apollo
+ * answers it as OPERATION_RESOLUTION_FAILURE, HTTP 400.
+ */
+export function operationNotFound(operationName: string | null | undefined): GraphQLError {
+  return new GraphQLError(
+    operationName == null
+      ? 'The document holds several operations: name the one to run in operationName'
+      : `The document holds no operation named ${JSON.stringify(operationName)}`,
+  );
+}
+
+/** Over HTTP an operation has one answer; a subscription's stream needs the WebSocket endpoint. */
+export const subscriptionOverHttp = (): GraphQLError =>
+  refusedRequest(new StandingsError(
+    ErrorCode.BAD_REQUEST,
+    'Subscriptions are served over WebSocket, not HTTP: open a graphql-ws connection (subprotocol graphql-transport-ws) to this same URL',
+  ));
+
+/**
+ * Apollo refuses a few requests with an error that has an HTTP status and no code (an APQ hash
+ * that does not match its query, an APQ version other than 1), which would read as
+ * INTERNAL_SERVER_ERROR; a 4xx status says the request was at fault.
+ */
+function isCodelessRequestError(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.extensions.code !== undefined) return false;
+  const status = (error.extensions.http as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500;
 }
 
 const VALUE_KINDS: ReadonlySet<string> = new Set([
@@ -71,9 +106,13 @@ function isInputValueError(error: unknown): boolean {
   return nodes !== undefined && nodes.length > 0 && nodes.every((node) => VALUE_KINDS.has(node.kind));
 }
 
-/** Errors that formatError masks as INTERNAL: neither a StandingsError nor one that carries a code. */
+/**
+ * Errors that formatError masks as INTERNAL: neither a StandingsError, nor one that carries a code,
+ * nor one Apollo refused a request with (see isCodelessRequestError).
+ */
 export function isInternalError(error: GraphQLError): boolean {
-  return standingsErrorOf(unwrapResolverError(error)) === undefined && error.extensions?.code === undefined;
+  return standingsErrorOf(unwrapResolverError(error)) === undefined && error.extensions?.code === undefined
+    && !isCodelessRequestError(error);
 }
 
 /** The log line of an internal error: where it happened and its stack. */

@@ -12,9 +12,12 @@ export function parseDateTime(text: string, node?: ValueNode): number {
   if (!match) throw invalid(text, node);
   const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number);
   const fraction = (match[7] ?? '').padEnd(6, '0');
-  const millis = Date.UTC(year, month - 1, day, hour, minute, second);
-  const date = new Date(millis);
-  // Date.UTC rolls 2026-02-30 over into March; a valid date reads back the same fields.
+  // Not Date.UTC, which reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second);
+  const millis = date.getTime();
+  // 2026-02-30 rolls over into March; a valid date reads back the same fields.
   const valid =
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day &&
     date.getUTCHours() === hour && date.getUTCMinutes() === minute && date.getUTCSeconds() === second;

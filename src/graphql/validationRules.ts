@@ -1,7 +1,7 @@
 import {
   type ArgumentNode, type FieldNode, GraphQLError, type GraphQLField, type GraphQLNamedType, type ParseOptions,
-  getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, Kind, type SelectionSetNode,
-  type ValidationContext, type ValidationRule,
+  getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, Kind, SchemaMetaFieldDef, type SelectionSetNode,
+  TypeMetaFieldDef, TypeNameMetaFieldDef, type ValidationContext, type ValidationRule,
 } from 'graphql';
 import {
   MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
@@ -25,13 +25,19 @@ interface Measure {
 
 const NOTHING: Measure = { depth: 0, aliases: 0, cost: 0 };
 
+/** The fields every type has (`__typename`) or the query root has (`__schema`, `__type`), which getFields() leaves out. */
+const META_FIELDS: ReadonlyMap<string, GraphQLField<unknown, unknown>> = new Map(
+  [SchemaMetaFieldDef, TypeMetaFieldDef, TypeNameMetaFieldDef].map((field) => [field.name, field]),
+);
+
 /**
  * Depth, aliases and cost of each operation, in one walk that follows fragments. A field costs 1,
  * and its sub-selection costs as many times over as the field may return items: `first` and
  * `limit` are page sizes, `radius` gives 2 * radius + 1 entries, and a list argument (`playerIds`,
  * `inputs`) one item per element. A variable counts as the largest value it may take, since
- * validation runs before variables are known. Introspection (`__schema`, `__type`) costs nothing:
- * it is off in production, and the explorer needs it in development.
+ * validation runs before variables are known. Introspection (`__schema`, `__type`, `__typename`)
+ * costs nothing and adds no depth: it is off in production, and the explorer needs it in
+ * development. Aliases count wherever they are, introspection included.
  */
 const queryLimitsRule: ValidationRule = (context) => ({
   OperationDefinition(operation) {
@@ -90,14 +96,18 @@ class Measurer {
   }
 
   private field(node: FieldNode, parent: GraphQLNamedType): Measure {
-    if (node.name.value.startsWith('__')) return NOTHING;
-    const definition = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined;
+    const meta = META_FIELDS.get(node.name.value);
+    const definition = meta ?? (isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[node.name.value] : undefined);
     const below = node.selectionSet && definition
       ? this.selectionSet(node.selectionSet, getNamedType(definition.type))
       : NOTHING;
+    const aliases = below.aliases + (node.alias ? 1 : 0);
+    // Introspection is free (see queryLimitsRule), but not its aliases: each is one more field in
+    // the answer, and `__typename` needs no introspection to be asked for hundreds of times.
+    if (meta) return { depth: 0, aliases, cost: 0 };
     return {
       depth: below.depth + 1,
-      aliases: below.aliases + (node.alias ? 1 : 0),
+      aliases,
       cost: 1 + (definition ? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
     };
   }

@@ -108,6 +108,20 @@ describe('over HTTP', () => {
     expect((await server.data(READ, undefined, tenant)).leaderboard.id).toBe(boardId);
   });
 
+  it('keeps profiles, which every board shows, from keys limited to some boards', async () => {
+    const UPSERT = 'mutation ($id: ID!, $name: String) { upsertPlayer(input: { id: $id, displayName: $name }) { displayName } }';
+    const PROFILE = 'query ($id: ID!) { player(id: $id) { displayName } }';
+    const player = uniqueId('shared');
+    expect((await server.data(UPSERT, { id: player, name: 'Own name' }, { key: TEST_KEYS.writer })).upsertPlayer.displayName).toBe('Own name');
+
+    const [refused] = await server.errors(UPSERT, { id: player, name: 'Taken over' }, { key: TEST_KEYS.prefixedWriter });
+    expect(refused.message).toMatch(/shared by every board: only writer keys without a board prefix, and admin keys/);
+    expect(refused.extensions).toMatchObject({ code: 'FORBIDDEN', details: { boardPrefix: 'tenant-a.' } });
+    expect((await server.data(PROFILE, { id: player })).player.displayName).toBe('Own name');
+
+    expect((await server.data(UPSERT, { id: player, name: 'By an admin' })).upsertPlayer.displayName).toBe('By an admin');
+  });
+
   it('with anonymous reads on, reads without a key but still refuses writes and unknown keys', async () => {
     expect((await open.data(READ, undefined, { key: null })).leaderboard.id).toBe(boardId);
     const [write] = await open.errors(SUBMIT, submit(boardId), { key: null });

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { uniqueId } from '../support/redis';
-import { authorization, createBoard, createBrokenBoard, SUBMIT, submitAll, TestServer } from './harness';
+import { authorization, createBoard, createBrokenBoard, SUBMIT, submitAll, TEST_KEYS, TestServer } from './harness';
 
 let server: TestServer;
 // Known when the tables below are built, before beforeAll runs.
@@ -15,13 +16,13 @@ const codeOf = async (query: string, variables?: Record<string, unknown>) =>
   (await server.errors(query, variables)).map((error) => error.extensions.code);
 
 /** Sends a raw JSON body: JSON.stringify cannot write 1e400, but a client can. */
-async function postRaw(body: string) {
+async function postRaw(body: string, key = TEST_KEYS.admin) {
   const response = await fetch(server.graphqlUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...authorization() },
+    headers: { 'content-type': 'application/json', ...authorization(key) },
     body,
   });
-  return (await response.json()) as { errors?: { extensions: { code: string } }[] };
+  return { status: response.status, body: (await response.json()) as { errors?: { message: string; extensions: { code: string } }[] } };
 }
 
 describe('BAD_USER_INPUT', () => {
@@ -50,7 +51,8 @@ describe('BAD_USER_INPUT', () => {
     ['a percent of 0', `{ leaderboard(id: "${boardId}") { topPercent(percent: 0) { rank } } }`],
     ['a topPercent limit over 1000', `{ leaderboard(id: "${boardId}") { topPercent(percent: 10, limit: 1001) { rank } } }`],
     ['more than 1000 player ids', `{ entries(leaderboardId: "${boardId}", playerIds: [${Array.from({ length: 1001 }, (_, i) => `"p${i}"`).join(',')}]) { rank } }`],
-    ['a reachedAt in the future', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2999-01-01T00:00:00Z" }) { changed } }`],
+    ['a reachedAt in the future', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2100-01-01T00:00:00Z" }) { changed } }`],
+    ['a reachedAt past what the store can hold', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2999-01-01T00:00:00Z" }) { changed } }`],
   ])('for %s', async (_case, query) => {
     expect(await codeOf(query)).toEqual(['BAD_USER_INPUT']);
   });
@@ -71,8 +73,18 @@ describe('BAD_USER_INPUT', () => {
       variables: { input: { leaderboardId: 'b', playerId: 'x', score: 1, reachedAt: '2026-02-30T00:00:00Z' } },
     })],
   ])('for %s passed as a variable', async (_case, body) => {
-    const { errors } = await postRaw(body);
+    const { errors } = (await postRaw(body)).body;
     expect(errors?.map((error) => error.extensions.code)).toEqual(['BAD_USER_INPUT']);
+  });
+
+  it.each([
+    ['after 2255 (past 2^53 - 1 µs)', '2999-01-01T00:00:00Z'],
+    ['before 1970', '1969-12-31T23:59:59.999999Z'],
+    ['in a year below 100', '0050-01-01T00:00:00Z'],
+  ])('for a reachedAt %s, stating the range accepted', async (_case, reachedAt) => {
+    const [error] = await server.errors(SUBMIT, { input: { leaderboardId: boardId, playerId: 'x', score: 1, reachedAt } });
+    expect(error.message).toBe('reachedAt must be a moment from 1970-01-01T00:00:00Z up to now');
+    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'reachedAt' } });
   });
 
   it('keeps GraphQL codes for malformed documents', async () => {
@@ -94,6 +106,33 @@ describe('BAD_USER_INPUT', () => {
     expect(entries.body.errors?.map((error) => [error.path, error.extensions.code])).toEqual([
       [['leaderboard', 'bad'], 'BAD_USER_INPUT'],
     ]);
+  });
+});
+
+describe('requests refused before anything runs', () => {
+  const TWO = 'query A { __typename } query B { __typename }';
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it.each([
+    ['several operations and no operationName', { query: TWO }, 400, 'OPERATION_RESOLUTION_FAILURE', /name the one to run/],
+    ['an operationName the document does not hold', { query: TWO, operationName: 'C' }, 400, 'OPERATION_RESOLUTION_FAILURE', /no operation named "C"/],
+    ['a subscription over HTTP', { query: `subscription { topChanged(leaderboardId: "${boardId}") { version } }` }, 400, 'BAD_REQUEST',
+      /WebSocket.*graphql-ws.*same URL/],
+    ['a persisted-query hash that is not the query\'s', {
+      query: '{ __typename }', extensions: { persistedQuery: { version: 1, sha256Hash: sha256('{ leaderboards { nodes { id } } }') } },
+    }, 400, 'BAD_REQUEST', /sha does not match/],
+    ['a persisted-query version other than 1', {
+      query: '{ __typename }', extensions: { persistedQuery: { version: 2, sha256Hash: sha256('{ __typename }') } },
+    }, 400, 'BAD_REQUEST', /Unsupported persisted query version/],
+    ['a persisted-query hash the server does not know', {
+      extensions: { persistedQuery: { version: 1, sha256Hash: sha256(uniqueId('never-sent')) } },
+    }, 200, 'PERSISTED_QUERY_NOT_FOUND', /PersistedQueryNotFound/],
+  ])('%s: a client error, not an internal one', async (_case, body, status, code, message) => {
+    const logged = server.logger.lines.length;
+    const answer = await postRaw(JSON.stringify(body), TEST_KEYS.reader);
+    expect(answer.status).toBe(status);
+    expect(answer.body.errors).toEqual([expect.objectContaining({ message: expect.stringMatching(message), extensions: expect.objectContaining({ code }) })]);
+    expect(server.logger.lines.slice(logged).filter((line) => line.level !== 'debug')).toEqual([]);
   });
 });
 

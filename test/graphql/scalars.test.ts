@@ -18,6 +18,11 @@ describe('DateTime', () => {
     expect(parseDateTime('2026-11-03T10:02:44-05:00')).toBe(base);
   });
 
+  it('reads years below 100 as written, not as 19xx', () => {
+    expect(parseDateTime('0050-01-01T00:00:00Z')).toBe(Date.parse('0050-01-01T00:00:00Z') * 1000);
+    expect(parseDateTime('0000-02-29T00:00:00Z')).toBe(Date.parse('0000-02-29T00:00:00Z') * 1000);
+  });
+
   it.each([
     'yesterday', '2026-11-03', '2026-11-03 15:02:44Z', '2026-11-03T15:02:44', '2026-11-03T15:02:44.1234567Z',
     '2026-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-03T24:00:00Z', '2026-11-03T15:60:00Z',

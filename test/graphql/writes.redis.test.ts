@@ -1,5 +1,5 @@
 import { uniqueId } from '../support/redis';
-import { createBoard, SUBMIT, submitAll, TestServer } from './harness';
+import { CREATE_BOARD, createBoard, SUBMIT, submitAll, TestServer } from './harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -170,5 +170,21 @@ describe('players', () => {
       const [error] = await server.errors(UPSERT, { input: { id: 'p', [field]: value } });
       expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field } });
     }
+  });
+
+  it('refuses names and titles holding invisible characters (bidirectional overrides, isolates, controls)', async () => {
+    const player = uniqueId('bidi');
+    const UPSERT = 'mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { id } }';
+    for (const displayName of ['Ann\u202E', '\u2066Ann\u2069', 'Ann\u0007']) {
+      const [error] = await server.errors(UPSERT, { input: { id: player, displayName } });
+      expect(error.message).toMatch(/^displayName must be visible text on one line: U\+\w+ at index \d+/);
+      expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'displayName' } });
+    }
+    expect((await server.data(`{ player(id: "${player}") { id } }`)).player).toBeNull();
+
+    const board = uniqueId('bidi');
+    const [title] = await server.errors(CREATE_BOARD, { input: { id: board, title: 'Blitz\u202Dweekly', sortOrder: 'DESCENDING', updatePolicy: 'BEST' } });
+    expect(title.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'title' } });
+    expect((await server.data(`{ leaderboard(id: "${board}") { id } }`)).leaderboard).toBeNull();
   });
 });

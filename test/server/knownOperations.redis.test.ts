@@ -97,10 +97,12 @@ describe('a known operation', () => {
     const cy = await compare({ query, operationName: 'Cy', variables: { id: 'BOARD' } });
     expect([top.knownLane, cy.knownLane]).toEqual([true, true]);
     expect(JSON.parse(cy.answer.body).data).toEqual({ leaderboard: { entry: { rank: 3 } } });
-    // A name the document does not hold is Apollo's to refuse.
-    const nobody = await compare({ query, operationName: 'Nobody', variables: { id: 'BOARD' } });
-    expect(nobody.knownLane).toBe(false);
-    expect(nobody.answer.status).toBeGreaterThanOrEqual(400);
+    // A name the document does not hold, or none, is Apollo's to refuse.
+    for (const operationName of ['Nobody', undefined]) {
+      const nobody = await compare({ query, operationName, variables: { id: 'BOARD' } });
+      expect(nobody.knownLane).toBe(false);
+      expect([nobody.answer.status, JSON.parse(nobody.answer.body).errors[0].extensions.code]).toEqual([400, 'OPERATION_RESOLUTION_FAILURE']);
+    }
   });
 
   it('takes bodies with null fields, empty extensions and fields Apollo ignores', async () => {
@@ -225,15 +227,19 @@ describe('errors of a known operation are answered by Apollo', () => {
 
 describe('Apollo still serves', () => {
   it.each([
-    ['an Accept header it refuses', { query: TOP, variables: { id: 'BOARD' } }, { accept: 'text/plain' }],
-    ['variables that are not an object', { query: TOP, variables: ['BOARD'] }, {}],
-    ['a persisted query', { query: TOP, variables: { id: 'BOARD' }, extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }, {}],
-    ['an operation name of the wrong type', { query: TOP, operationName: 7, variables: { id: 'BOARD' } }, {}],
-  ])('%s', async (_case, body, headers) => {
+    ['an Accept header it refuses', { query: TOP, variables: { id: 'BOARD' } }, { accept: 'text/plain' }, 406],
+    ['variables that are not an object', { query: TOP, variables: ['BOARD'] }, {}, 400],
+    ['a persisted query whose hash is not its text\'s', { query: TOP, variables: { id: 'BOARD' }, extensions: { persistedQuery: { version: 1, sha256Hash: 'x' } } }, {}, 400],
+    ['a persisted query of another version', { query: TOP, variables: { id: 'BOARD' }, extensions: { persistedQuery: { version: 2, sha256Hash: 'x' } } }, {}, 400],
+    ['an operation name of the wrong type', { query: TOP, operationName: 7, variables: { id: 'BOARD' } }, {}, 400],
+    ['a subscription (WebSocket only)', { query: 'subscription ($id: ID!) { topChanged(leaderboardId: $id) { version } }', variables: { id: 'BOARD' } }, {}, 400],
+  ])('%s: BAD_REQUEST', async (_case, body, headers, status) => {
     await compare({ query: TOP, variables: { id: 'BOARD' } });
+    const logged = known.logger.lines.length;
     const { answer, knownLane } = await compare(body, headers);
     expect(knownLane).toBe(false);
-    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect([answer.status, JSON.parse(answer.body).errors[0].extensions.code]).toEqual([status, 'BAD_REQUEST']);
+    expect(known.logger.lines.slice(logged).filter((line) => line.level === 'error')).toEqual([]);
   });
 });
 

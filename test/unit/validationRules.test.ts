@@ -48,6 +48,14 @@ describe('aliases', () => {
       Array.from({ length: 50 }, (_, i) => `a${i}: size`).join(' ')} }`;
     expect(limitsOf(viaFragment)).toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: 102 }]);
   });
+
+  it('counts aliases of __typename and inside introspection like any others', () => {
+    const typenames = (count: number) => Array.from({ length: count }, (_, i) => `t${i}: __typename`).join(' ');
+    expect(limitsOf(`{ ${typenames(MAX_QUERY_ALIASES)} }`)).toEqual([]);
+    expect(limitsOf(`{ ${typenames(MAX_QUERY_ALIASES + 1)} }`)).toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: MAX_QUERY_ALIASES + 1 }]);
+    expect(limitsOf(`{ leaderboard(id: "b") { ${typenames(60)} } __type(name: "Query") { ${typenames(41).replaceAll('__typename', 'name')} } }`))
+      .toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: 101 }]);
+  });
 });
 
 describe('cost', () => {
