@@ -2,11 +2,12 @@ import type * as http from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import {
-  type DocumentNode, type ExecutionResult, type FormattedExecutionResult, getOperationAST, getVariableValues, GraphQLError,
-  type GraphQLFormattedError, type GraphQLSchema, parse, specifiedRules, validate,
+  type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, getVariableValues,
+  GraphQLError, type GraphQLFormattedError, type GraphQLSchema, parse, specifiedRules, validate,
 } from 'graphql';
+import { MessageType, parseMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import { describeInternalError, isInternalError } from '../graphql/errors';
@@ -19,12 +20,20 @@ import { createFrameSharing } from './sharedFrames';
 
 /** The same rules and parse limits as Apollo's over HTTP (see validationRules.ts). */
 const RULES = [...specifiedRules, ...validationRules];
-/** Subscriptions one connection may hold at once: a client cannot grow the server without bound. */
+/**
+ * Subscriptions one connection may hold at once, counting those still being set up, even ended
+ * ones (their set-up will make a stream): a client cannot grow the server without bound (see
+ * ConnectionSubscriptions).
+ */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** Refusals that close a connection with 4403; anything else (Redis unreachable) is an error (4500). */
 const REFUSALS: ReadonlySet<string> = new Set([ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN]);
-/** HTTP's 429 in the range the WebSocket protocol leaves to applications; the reason carries the hint. */
-export const CLOSE_RATE_LIMITED = 4429;
+/**
+ * HTTP's 429 in the range the WebSocket protocol leaves to applications; the reason carries the
+ * hint. Not 4429: graphql-ws closes with that for a second connection_init (its CloseCode enum
+ * holds its own codes), and a client must be able to tell a limit it can wait out from its own bug.
+ */
+export const CLOSE_RATE_LIMITED = 4029;
 
 export interface WebSocketOptions<A> {
   httpServer: http.Server;
@@ -82,21 +91,26 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
     return options.formatError({ ...error.toJSON(), extensions: { ...error.extensions, code: error.extensions.code ?? ErrorCode.INTERNAL } }, error);
   };
   const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
-  /** Open subscriptions, by connection, for the metric. */
-  const streaming = new WeakMap<object, Set<string>>();
-  let open = 0;
+  /** Each subscription by the arguments onSubscribe gave graphql-ws, which it passes to `subscribe`. */
+  const setUps = new WeakMap<ExecutionArgs, Subscription>();
+  const subscribe = createSharedSubscribe(() => context(undefined));
 
   const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
     server: options.httpServer, path: options.path, maxPayload: BODY_LIMIT_BYTES, WebSocket: frames.WebSocket,
+    // One message at a time, with graphql-ws' work on it (short of Redis) done before the next: a
+    // `subscribe` right after a `complete` for the same id then finds the id let go of, not taken
+    // back by the old subscription's set-up (see Subscription.setUp).
+    allowSynchronousEvents: false,
   });
-  const server = useServer<Record<string, unknown> | undefined, { auth: A }>(
+  const server = useServer<Record<string, unknown> | undefined, { auth: A; subscriptions: ConnectionSubscriptions }>(
     {
       schema,
       jsonMessageReplacer: frames.replacer,
       async onConnect(ctx) {
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
+          ctx.extra.subscriptions = new ConnectionSubscriptions(ctx.extra.socket);
           return true;
         } catch (err) {
           if (err instanceof RateLimitedError) {
@@ -107,13 +121,7 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
           throw err;
         }
       },
-      onSubscribe(ctx, _id, payload) {
-        // graphql-ws has already recorded this one.
-        if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_CONNECTION) {
-          return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
-            extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
-          })];
-        }
+      onSubscribe(ctx, id, payload) {
         const ready = prepare(payload.query);
         if ('errors' in ready) return ready.errors;
         const operation = getOperationAST(ready.document, payload.operationName);
@@ -130,25 +138,24 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
         }
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
-        return {
+        // graphql-ws admits subscriptions only on connections onConnect accepted.
+        const subscription = ctx.extra.subscriptions!.add(id);
+        if (!subscription) {
+          return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
+            extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
+          })];
+        }
+        const args: ExecutionArgs = {
           schema,
           document: ready.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue: context(ctx.extra.auth),
         };
+        setUps.set(args, subscription);
+        return args;
       },
-      subscribe: createSharedSubscribe(() => context(undefined)),
-      onOperation(ctx, id, _payload, _args, result) {
-        if (!(Symbol.asyncIterator in result)) return;
-        let ids = streaming.get(ctx);
-        if (!ids) streaming.set(ctx, (ids = new Set()));
-        ids.add(id);
-        setActiveSubscriptions(++open);
-      },
-      onComplete(ctx, id) {
-        if (streaming.get(ctx)?.delete(id)) setActiveSubscriptions(--open);
-      },
+      subscribe: (args) => setUps.get(args)!.setUp(() => subscribe(args)),
       // The same result object for every subscriber of an event's result (graphql-ws would copy
       // it for each), so that its JSON is made once (see sharedFrames.ts).
       onNext(_ctx, _id, _payload, _args, result) {
@@ -174,6 +181,153 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
       },
     },
   };
+}
+
+/** Places held on every connection of the process: the metric is the process', however many servers run in it. */
+let held = 0;
+
+const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true };
+
+/**
+ * One connection's subscriptions, counted and ended here rather than left to graphql-ws' record of
+ * them, which it keys by id and consults only once a set-up (Redis reads) is over: a `complete`
+ * during a set-up reaches nothing there, and a set-up of an id since completed and reused takes
+ * the new subscription's entry or deletes it, leaving a stream that nothing ends. Here each
+ * subscription holds one of the connection's places from `subscribe` until it has ended and its
+ * set-up is over (one still running will make a stream), and ends on the client's `complete` for
+ * its id, when graphql-ws lets go of it, when its stream ends, or when the socket closes.
+ */
+class ConnectionSubscriptions {
+  /** Those the client can still complete, by id. */
+  private readonly open = new Map<string, Subscription>();
+  private places = 0;
+
+  constructor(socket: WebSocket) {
+    // Read here too: graphql-ws tells nothing of a `complete` for a subscription it holds no
+    // stream of (one being set up, or one whose entry a reused id's set-up took).
+    socket.on('message', (data) => {
+      if (this.open.size === 0) return;
+      const id = completedId(data);
+      if (id !== undefined) this.open.get(id)?.end();
+    });
+    socket.once('close', () => {
+      for (const subscription of this.open.values()) subscription.end();
+    });
+  }
+
+  /**
+   * A new subscription under `id`, or none when every place is held. graphql-ws only takes an id
+   * it holds nothing under; whatever of ours still runs under it could not be told from the new
+   * one by the client any more, so it ends.
+   */
+  add(id: string): Subscription | undefined {
+    this.open.get(id)?.end();
+    if (this.places >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return undefined;
+    this.places++;
+    setActiveSubscriptions(++held);
+    const subscription = new Subscription(
+      () => this.open.delete(id),
+      () => {
+        this.places--;
+        setActiveSubscriptions(--held);
+      },
+    );
+    this.open.set(id, subscription);
+    return subscription;
+  }
+}
+
+/** The id a `complete` message ends; nothing for other messages, or for one graphql-ws refuses (it closes the socket). */
+function completedId(data: RawData): string | undefined {
+  try {
+    const message = parseMessage(String(data));
+    return message.type === MessageType.Complete ? message.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A subscription as graphql-ws iterates it: its stream from the live layer once set up, returned
+ * as soon as the subscription ends, however that happens and whether or not the set-up is over.
+ */
+class Subscription implements AsyncIterableIterator<ExecutionResult> {
+  private stream: AsyncIterator<ExecutionResult> | undefined;
+  private ended = false;
+  private settingUp = false;
+  private settled = false;
+  /** Lets graphql-ws go on when the subscription ends during its set-up. */
+  private endSetUp: (() => void) | undefined;
+
+  /** `onEnded`: it can no longer be completed; `release`: its place is free. */
+  constructor(
+    private readonly onEnded: () => void,
+    private readonly release: () => void,
+  ) {}
+
+  /**
+   * `subscribe`'s result as graphql-ws awaits it. It comes as soon as the subscription ends, not
+   * when Redis answers, so that graphql-ws lets go of the id before it reads another message; a
+   * stream set up after the end is returned at once, and the place is held until then.
+   */
+  setUp(subscribe: () => Promise<ExecutionResult | AsyncIterable<ExecutionResult>>): Promise<ExecutionResult | this> {
+    if (this.ended) return Promise.resolve(this);
+    this.settingUp = true;
+    return new Promise((resolve, reject) => {
+      this.endSetUp = () => resolve(this);
+      subscribe()
+        .then((result) => {
+          // Errors while subscribing, which graphql-ws sends: there is nothing to stream.
+          if (!(Symbol.asyncIterator in result)) return resolve(result);
+          this.stream = result[Symbol.asyncIterator]();
+          resolve(this);
+        })
+        .catch(reject)
+        .finally(() => {
+          this.settingUp = false;
+          if (!this.stream) this.end();
+          this.settle();
+        });
+    });
+  }
+
+  async next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.ended) return DONE;
+    try {
+      // graphql-ws iterates what setUp resolved with: set up, unless it has ended.
+      const result = await this.stream!.next();
+      if (result.done) this.end();
+      return result;
+    } catch (err) {
+      this.end();
+      throw err;
+    }
+  }
+
+  async return(): Promise<IteratorResult<ExecutionResult>> {
+    this.end();
+    return DONE;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.onEnded();
+    this.endSetUp?.();
+    this.settle();
+  }
+
+  /** Once ended and set up: returns the stream (which ends a `next` waiting on it) and frees the place. */
+  private settle(): void {
+    if (!this.ended || this.settingUp || this.settled) return;
+    this.settled = true;
+    void this.stream?.return?.();
+    this.release();
+  }
 }
 
 function parseAndValidate(schema: GraphQLSchema, query: string): Prepared {
