@@ -11,6 +11,8 @@ export const ErrorCode = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** In the `entrySubmitted` feed: changes may be missing before the next event (see MissedEvents). */
+  EVENTS_MISSED: 'EVENTS_MISSED',
   INTERNAL: 'INTERNAL_SERVER_ERROR',
   // The request itself is wrong: not JSON, too large (HTTP), or a query over the limits (Apollo's codes).
   BAD_REQUEST: 'BAD_REQUEST',
@@ -18,7 +20,19 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
+/**
+ * What a client may assume about a write that did not answer with data (`extensions.outcome`):
+ * NOT_APPLIED when the server knows nothing was written (a check failed, or no command reached
+ * Redis), UNKNOWN when a command may have reached Redis (a timeout, a connection lost while it
+ * was in flight). An UNKNOWN write is retried safely only with the same idempotency key.
+ */
+export const WriteOutcome = { NOT_APPLIED: 'NOT_APPLIED', UNKNOWN: 'UNKNOWN' } as const;
+export type WriteOutcome = (typeof WriteOutcome)[keyof typeof WriteOutcome];
+
 export class StandingsError extends Error {
+  /** Set on errors of writes (see WriteOutcome); undefined on reads. */
+  outcome?: WriteOutcome;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -39,11 +53,20 @@ export const boardNotFound = (boardId: string, details?: Record<string, unknown>
   notFound(`leaderboard ${boardId} does not exist`, { leaderboardId: boardId, ...details });
 export const conflict = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.CONFLICT, message, details);
-export const unavailable = (message: string, details?: Record<string, unknown>) =>
-  new StandingsError(ErrorCode.UNAVAILABLE, message, details);
+export const unavailable = (message: string, outcome?: WriteOutcome) =>
+  Object.assign(new StandingsError(ErrorCode.UNAVAILABLE, message), { outcome });
 export const unauthenticated = (message: string) => new StandingsError(ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.FORBIDDEN, message, details);
+
+export const eventsMissed = (reason: 'reconnected' | 'fell-behind') =>
+  new StandingsError(
+    ErrorCode.EVENTS_MISSED,
+    reason === 'reconnected'
+      ? 'Changes published while the server was reconnecting to Redis may be missing from this feed: read the board again; the feed goes on'
+      : 'This subscriber fell behind and the oldest changes were dropped: read the board again; the feed goes on',
+    { reason },
+  );
 
 /** RATE_LIMITED, with the hint clients need to back off (GraphQL `extensions.retryAfterSeconds`). */
 export class RateLimitedError extends StandingsError {

@@ -6,7 +6,7 @@
  * benchmarked against it; every read still goes to the fair board.
  */
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
-import { redisCall } from '../../src/store/redisCall';
+import { redisWrite } from '../../src/store/redisCall';
 import { percentile } from '../../src/store/replies';
 import type { Submission, SubmitResult } from '../../src/store/types';
 import { bareRankingKey } from '../fixtures';
@@ -19,7 +19,7 @@ class UnfairStore extends LeaderboardStore {
     const pipeline = this.redis.pipeline();
     for (const { playerId, score } of submissions) pipeline.zadd(key, 'CH', score, playerId).zrevrank(key, playerId);
     pipeline.zcard(key);
-    const replies = (await redisCall(() => pipeline.exec()))!.map(([err, value]) => {
+    const replies = (await redisWrite(this.redis, () => pipeline.exec()))!.map(([err, value]) => {
       if (err) throw err;
       return value as number;
     });

@@ -1,5 +1,6 @@
-import { badInput, boardNotFound, ErrorCode, StandingsError } from '../errors';
+import { badInput, boardNotFound, ErrorCode, StandingsError, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
+import { afterFirstWrite } from '../store/redisCall';
 import type {
   BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
 } from '../store/types';
@@ -84,7 +85,7 @@ export class Leaderboards {
       });
     }
     const results: SubmitResult[] = new Array(items.length);
-    await Promise.all(
+    const writes = await Promise.allSettled(
       [...byBoard].map(async ([boardId, group]) => {
         const written = await this.changing(boardId, this.store.submit(boardId, group.submissions)).catch((err: unknown) => {
           throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
@@ -92,6 +93,14 @@ export class Leaderboards {
         written.forEach((result, i) => (results[group.indexes[i]] = result));
       }),
     );
+    const failures = writes.flatMap((write) => (write.status === 'rejected' ? [write.reason as unknown] : []));
+    if (failures.length > 0) {
+      // One error speaks for the whole batch: unless every board's write is known not to have
+      // been applied, some of the batch may have been.
+      const notApplied = (err: unknown) => err instanceof StandingsError && err.outcome !== WriteOutcome.UNKNOWN;
+      if (failures.length < writes.length || !failures.every(notApplied)) afterFirstWrite(failures[0]);
+      throw failures[0];
+    }
     return results;
   }
 

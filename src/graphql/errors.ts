@@ -1,6 +1,7 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError, Kind, type ASTNode } from 'graphql';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
+import { writeOutcomeOf } from './writeOutcomes';
 
 /**
  * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
@@ -16,6 +17,7 @@ export function createFormatError() {
     if (known) {
       const extensions: Record<string, unknown> = { code: known.code, details: known.details };
       if (known instanceof RateLimitedError) extensions.retryAfterSeconds = known.retryAfterSeconds;
+      if (known.outcome) extensions.outcome = known.outcome;
       return { message: known.message, ...where, extensions };
     }
     const code = formatted.extensions?.code;
@@ -26,7 +28,8 @@ export function createFormatError() {
       return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_REQUEST } };
     }
     if (code === ErrorCode.INTERNAL) {
-      return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL } };
+      const outcome = writeOutcomeOf(original);
+      return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL, ...(outcome && { outcome }) } };
     }
     return formatted;
   };

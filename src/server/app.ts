@@ -99,7 +99,15 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
    * request passes here, and every WebSocket connection when it opens.
    */
   const admit = async (authorization: unknown, request: http.IncomingMessage): Promise<Principal> => {
-    const principal = authenticate(authorization, access);
+    let principal: Principal;
+    try {
+      principal = authenticate(authorization, access);
+    } catch (err) {
+      // Refused keys count against their address as anonymous requests do, or guessing keys
+      // (or calling without one where reads need one) would be the one thing never limited.
+      await rateLimiter?.check(ANONYMOUS_READER, request);
+      throw err;
+    }
     await rateLimiter?.check(principal, request);
     return principal;
   };
@@ -145,27 +153,25 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   });
   await apollo.start();
 
-  httpServer.on(
-    'request',
-    createRequestHandler({
-      graphqlPath: GRAPHQL_PATH,
-      apollo,
-      execution,
-      knownOperations,
-      logger,
-      ready: () => redis.ping(),
-      async context(req, requestId) {
-        try {
-          return createContext(services, await admit(req.headers.authorization, req));
-        } catch (err) {
-          // Refused before any field runs: the whole response says so, with its HTTP status.
-          if (err instanceof StandingsError) throw refusedRequest(err);
-          logger.error({ requestId }, describeInternalError(undefined, err));
-          throw err;
-        }
-      },
-    }),
-  );
+  const requestHandler = createRequestHandler({
+    graphqlPath: GRAPHQL_PATH,
+    apollo,
+    execution,
+    knownOperations,
+    logger,
+    ready: () => redis.ping(),
+    async context(req, requestId) {
+      try {
+        return createContext(services, await admit(req.headers.authorization, req));
+      } catch (err) {
+        // Refused before any field runs: the whole response says so, with its HTTP status.
+        if (err instanceof StandingsError) throw refusedRequest(err);
+        logger.error({ requestId }, describeInternalError(undefined, err));
+        throw err;
+      }
+    },
+  });
+  httpServer.on('request', requestHandler);
 
   return {
     httpServer,
@@ -181,6 +187,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
         });
       }),
     stop: async () => {
+      requestHandler.stopAccepting();
       knownOperations?.close();
       await apollo.stop();
       readCache?.close();

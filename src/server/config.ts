@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { type ApiKey, parseKeyFile, parseKeyList } from './auth/apiKeys';
+import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 export type Appendfsync = 'everysec' | 'always';
@@ -31,6 +32,8 @@ export interface Config {
   redisDataDir: string;
   /** Bound on waiting for Redis to answer PING at start-up. */
   redisReadyTimeoutMs: number;
+  /** How long a Redis command may wait for its answer (see ClientOptions in redis.ts). */
+  redisCommandTimeoutMs: number;
   /** fsync policy of the managed Redis' append-only file. */
   redisAppendfsync: Appendfsync;
   nodeEnv: NodeEnv;
@@ -83,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const redisDataDir = path.resolve(read('REDIS_DATA_DIR') ?? path.join('.data', 'redis'));
   const redisReadyTimeoutMs = integer(read('REDIS_READY_TIMEOUT_MS'), 'REDIS_READY_TIMEOUT_MS', 10_000, 1, 600_000, problems);
+  const redisCommandTimeoutMs = integer(read('REDIS_COMMAND_TIMEOUT_MS'), 'REDIS_COMMAND_TIMEOUT_MS', DEFAULT_COMMAND_TIMEOUT_MS, 10, 60_000, problems);
   const redisAppendfsync = oneOf(read('REDIS_APPENDFSYNC'), 'REDIS_APPENDFSYNC', APPENDFSYNCS, 'everysec', problems);
 
   const apiKeys = readApiKeys(read('STANDINGS_API_KEYS'), read('STANDINGS_API_KEYS_FILE'), problems);
@@ -102,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
-    port, host, redisUrl, redisCluster, redisDataDir, redisReadyTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
+    port, host, redisUrl, redisCluster, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
     rateLimits, trustProxyHops, shutdownGraceMs, logLevel,
   };
 }

@@ -32,7 +32,7 @@ async function main(config: Config, logger: Logger): Promise<void> {
       where = started.managed.url;
       logger.info(`REDIS_URL is unset: started redis-server at ${where} with data in ${config.redisDataDir}`);
     }
-    started.redis = createClient(where, logger);
+    started.redis = createClient(where, logger, { commandTimeoutMs: config.redisCommandTimeoutMs });
     await waitUntilReady(started.redis, where, config.redisReadyTimeoutMs);
     started.server = await createStandingsServer({
       redis: started.redis,

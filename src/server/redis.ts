@@ -2,9 +2,35 @@ import Redis, { Cluster } from 'ioredis';
 import type { RedisCluster } from './config';
 import type { Logger } from './logger';
 
-/** Bounds on connecting, on retrying a command, and on a live connection that stops answering (a paused or overloaded server). */
-const TIMEOUTS = { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 5_000 };
-const retryDelay = (attempt: number) => Math.min(attempt * 100, 1_000);
+/** The command timeout when REDIS_COMMAND_TIMEOUT_MS does not set one. */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 2_000;
+
+export interface ClientOptions {
+  /**
+   * How long a command may wait for its answer. Past it the request fails with UNAVAILABLE (a
+   * write's outcome UNKNOWN: Redis may still run it), and later requests fail at once until Redis
+   * answers again (see src/store/redisCall.ts).
+   */
+  commandTimeoutMs?: number;
+}
+
+/**
+ * Settings that keep every command sent at most once. ioredis would otherwise send again, after
+ * a reconnection, the commands that were in flight when a connection dropped, and those may
+ * already have run: a write applied twice. With no retries per request the commands in flight
+ * fail as soon as the connection closes (src/store/redisCall.ts tells a write's caller that its
+ * outcome is unknown and lets a read try again), and the offline queue stays off so that nothing
+ * waits to be sent later, when its request has already been answered.
+ */
+const AT_MOST_ONCE = { maxRetriesPerRequest: 0, autoResendUnfulfilledCommands: false, enableOfflineQueue: false } as const;
+
+const limits = (options: ClientOptions) => ({
+  connectTimeout: 2_000,
+  commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+});
+
+/** At once the first time (a dropped connection to a Redis that is up), then backing off. */
+const retryDelay = (attempt: number) => Math.min((attempt - 1) * 100, 1_000);
 
 /** Where Redis is: one server's URL, or a cluster's seed nodes. */
 export type RedisTarget = string | RedisCluster;
@@ -14,27 +40,31 @@ export type RedisTarget = string | RedisCluster;
  * instead of queueing until they time out, and that keeps reconnecting in the background so
  * the service recovers by itself when Redis is back.
  */
-export function createRedisClient(url: string, logger: Logger): Redis {
-  const redis = new Redis(url, { enableOfflineQueue: false, retryStrategy: retryDelay, ...TIMEOUTS });
+export function createRedisClient(url: string, logger: Logger, options: ClientOptions = {}): Redis {
+  const redis = new Redis(url, { ...AT_MOST_ONCE, ...limits(options), retryStrategy: retryDelay });
   reportOutages(redis, url, logger);
   return redis;
 }
 
 /** The client for what REDIS_URL or REDIS_CLUSTER_NODES names: one server or a Cluster. */
-export function createClient(where: RedisTarget, logger: Logger): Redis | Cluster {
-  return typeof where === 'string' ? createRedisClient(where, logger) : createClusterClient(where, logger);
+export function createClient(where: RedisTarget, logger: Logger, options: ClientOptions = {}): Redis | Cluster {
+  return typeof where === 'string' ? createRedisClient(where, logger, options) : createClusterClient(where, logger, options);
 }
 
 /**
  * The same for a Redis Cluster. While the cluster as a whole is unreachable, commands fail at
  * once; a master that refuses connections fails the commands for its slots after ioredis' bounded
- * retries (up to 16, about 100 ms apart), and one that stopped answering after `commandTimeout`.
+ * retries (up to 16, about 100 ms apart), and one that stopped answering after the command timeout.
+ * ioredis would send a command again when its node's connection closed under it
+ * (`retryDelayOnFailover`); that is off for the same reason as AT_MOST_ONCE. Redirections
+ * (MOVED, ASK, TRYAGAIN, CLUSTERDOWN) are still followed: Redis ran nothing when it sent them.
  */
-export function createClusterClient(cluster: RedisCluster, logger: Logger): Cluster {
+export function createClusterClient(cluster: RedisCluster, logger: Logger, options: ClientOptions = {}): Cluster {
   const client = new Cluster(cluster.nodes, {
     enableOfflineQueue: false,
+    retryDelayOnFailover: 0,
     clusterRetryStrategy: retryDelay,
-    redisOptions: { ...TIMEOUTS, password: cluster.password ?? undefined },
+    redisOptions: { ...AT_MOST_ONCE, ...limits(options), password: cluster.password ?? undefined },
   });
   reportOutages(client, cluster, logger);
   return client;

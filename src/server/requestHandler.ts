@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { ExecutionResult } from 'graphql';
-import { ErrorCode } from '../errors';
+import { ErrorCode, WriteOutcome } from '../errors';
 import type { CompiledExecution } from '../graphql/compiledExecution';
 import type { Context } from '../graphql/context';
 import type { KnownOperations, KnownRequest } from './knownOperations';
@@ -24,21 +24,42 @@ export interface Routes {
   logger: Logger;
 }
 
+export interface RequestHandler {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * From now on requests are refused with 503 (nothing done) and every response closes its
+   * connection, so that a client on a kept-alive connection never sends a request that a closing
+   * server would run without answering.
+   */
+  stopAccepting(): void;
+}
+
 /**
  * The HTTP server's request listener: GraphQL through Apollo, the health probes and /metrics.
  * Plain node:http rather than a web framework, because each request pays for every layer it
  * crosses and these few routes need none of a framework's (bench:profile measured Express and
  * its middleware at about 15% of a read request's CPU).
  */
-export function createRequestHandler(routes: Routes) {
+export function createRequestHandler(routes: Routes): RequestHandler {
   const { graphqlPath, logger } = routes;
-  return (req: IncomingMessage, res: ServerResponse): void => {
+  let stopping = false;
+  /** Responses not sent yet: told to close their connections when the server stops. */
+  const open = new Set<ServerResponse>();
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    if (stopping) {
+      res.shouldKeepAlive = false;
+      return sendError(res, 503, ErrorCode.UNAVAILABLE, 'The server is shutting down and did not run this request: send it again', {
+        outcome: WriteOutcome.NOT_APPLIED,
+      });
+    }
+    open.add(res);
+    res.once('close', () => open.delete(res));
     res.once('finish', () => {
       const failed = res.statusCode >= 500;
       if (!failed && logger.isLevelEnabled?.('debug') === false) return;
@@ -56,6 +77,13 @@ export function createRequestHandler(routes: Routes) {
       else sendError(res, 500, ErrorCode.INTERNAL, 'Internal server error');
     });
   };
+  return Object.assign(handler, {
+    stopAccepting() {
+      stopping = true;
+      // Read when the response's headers are written, so it holds for those still running.
+      for (const res of open) res.shouldKeepAlive = false;
+    },
+  });
 }
 
 async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerResponse, requestId: string, search: string): Promise<void> {
@@ -156,9 +184,9 @@ const PROBES: Record<string, (routes: Routes, res: ServerResponse) => Promise<vo
 };
 
 /** An error outside GraphQL execution (body, route), shaped like a GraphQL response so clients read it alike. */
-function sendError(res: ServerResponse, status: number, code: ErrorCode, message: string): void {
+function sendError(res: ServerResponse, status: number, code: ErrorCode, message: string, extensions: Record<string, unknown> = {}): void {
   countError(code);
-  sendJson(res, status, { errors: [{ message, extensions: { code } }] });
+  sendJson(res, status, { errors: [{ message, extensions: { code, ...extensions } }] });
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {

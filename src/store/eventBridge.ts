@@ -3,7 +3,7 @@ import { Cluster, Command, type Redis } from 'ioredis';
 import { unavailable } from '../errors';
 import { type BoardEventMessage, parseBoardEvents } from './events';
 import { boardKeys } from './keys';
-import { redisCall } from './redisCall';
+import { redisRead } from './redisCall';
 
 export interface BoardListener {
   /** One published message (one write call), in the order Redis published them. */
@@ -138,7 +138,7 @@ export class EventBridge {
 
   private async ssubscribe(name: string): Promise<string | undefined> {
     const node = this.connection instanceof Cluster ? ownerOf(this.connection, name) : undefined;
-    await redisCall(() => this.connection.ssubscribe(name));
+    await redisRead(this.connection, () => this.connection.ssubscribe(name));
     return node;
   }
 

@@ -1,6 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
-import { redisCall } from './redisCall';
+import { afterFirstWrite, redisRead, redisWrite } from './redisCall';
 import { decodeCursor, direction, makeEntry, toScore, windowEntries } from './replies';
 import { runScript, type ScriptArg, type ScriptName } from './scripts';
 import type {
@@ -44,7 +44,7 @@ export class LeaderboardStore {
   async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
     const keys = boardKeys(input.id);
     const title = input.title ?? null;
-    const reply = (await this.run('create_board', [keys.config], [
+    const reply = (await this.write('create_board', [keys.config], [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
       bucketCount(input.capacity ?? 1_000_000),
     ])) as Reply;
@@ -52,7 +52,7 @@ export class LeaderboardStore {
       number, Buffer, Buffer, Buffer, number, number, number,
     ];
     // The index lives outside the board's slot, so it is written after the board itself.
-    await redisCall(() => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id));
+    await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id)).catch(afterFirstWrite);
     this.buckets.set(input.id, buckets);
     return {
       created: created === 1,
@@ -68,7 +68,7 @@ export class LeaderboardStore {
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
-    const [sortOrder, updatePolicy, title, createdAt, buckets] = await redisCall(() =>
+    const [sortOrder, updatePolicy, title, createdAt, buckets] = await redisRead(this.redis, () =>
       this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets'),
     );
     if (!sortOrder) {
@@ -87,7 +87,7 @@ export class LeaderboardStore {
   }
 
   async listBoards(limit: number, afterId?: string): Promise<{ ids: string[]; hasMore: boolean }> {
-    const ids = await redisCall(() =>
+    const ids = await redisRead(this.redis, () =>
       this.redis.zrangebylex(BOARD_INDEX_KEY, afterId === undefined ? '-' : `(${afterId}`, '+', 'LIMIT', 0, limit + 1),
     );
     return { ids: ids.slice(0, limit), hasMore: ids.length > limit };
@@ -95,21 +95,25 @@ export class LeaderboardStore {
 
   async deleteBoard(id: string): Promise<boolean> {
     const keys = boardKeys(id);
-    await redisCall(() => this.redis.zrem(BOARD_INDEX_KEY, id));
-    const buckets = (await this.run('delete_board', [keys.config, keys.ranking], [keys.events])) as number;
-    this.buckets.delete(id);
-    if (buckets < 0) return false;
-    for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
-      const chunk: string[] = [];
-      for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
-      await redisCall(() => this.redis.unlink(...chunk));
+    await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id));
+    try {
+      const buckets = (await this.write('delete_board', [keys.config, keys.ranking], [keys.events])) as number;
+      this.buckets.delete(id);
+      if (buckets < 0) return false;
+      for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
+        const chunk: string[] = [];
+        for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
+        await redisWrite(this.redis, () => this.redis.unlink(...chunk));
+      }
+      await this.unlinkMatching(keys.idempotencyPattern);
+      return true;
+    } catch (err) {
+      return afterFirstWrite(err);
     }
-    await this.unlinkMatching(keys.idempotencyPattern);
-    return true;
   }
 
   async size(boardId: string): Promise<number> {
-    return redisCall(() => this.redis.zcard(boardKeys(boardId).ranking));
+    return redisRead(this.redis, () => this.redis.zcard(boardKeys(boardId).ranking));
   }
 
   async submit(boardId: string, submissions: Submission[]): Promise<SubmitResult[]> {
@@ -126,7 +130,7 @@ export class LeaderboardStore {
           s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
         );
       }
-      return this.run('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys], args);
+      return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys], args);
     })) as Reply;
     const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
     return reply.slice(1).map((item) => {
@@ -147,7 +151,7 @@ export class LeaderboardStore {
   async remove(boardId: string, playerId: string): Promise<boolean> {
     const keys = boardKeys(boardId);
     const rank0 = (await this.withBuckets(boardId, (buckets) =>
-      this.run('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
+      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
         buckets, playerId, keys.events,
       ]),
     )) as number;
@@ -158,7 +162,7 @@ export class LeaderboardStore {
     const keys = boardKeys(boardId);
     const reply = (await this.withBuckets(boardId, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
-      return this.run('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
+      return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
     })) as Reply;
     if (reply.length === 0) return playerIds.map(() => null);
     const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
@@ -208,7 +212,7 @@ export class LeaderboardStore {
    */
   private async readWindow(boardId: string, name: 'page' | 'around', args: ScriptArg[], extraKey?: string) {
     const keys = boardKeys(boardId);
-    const reply = (await this.run(name, extraKey ? [keys.config, keys.ranking, extraKey] : [keys.config, keys.ranking], args)) as Reply;
+    const reply = (await this.read(name, extraKey ? [keys.config, keys.ranking, extraKey] : [keys.config, keys.ranking], args)) as Reply;
     if (reply.length < 4) return { entries: [], total: (reply[1] as number) ?? 0, flags: [reply[2] as number] };
     const flagCount = name === 'page' ? 3 : 1;
     const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
@@ -241,15 +245,19 @@ export class LeaderboardStore {
     for (const node of nodes) {
       let cursor = '0';
       do {
-        const [next, found] = await redisCall(() => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
-        if (found.length) await redisCall(() => node.unlink(...found));
+        const [next, found] = await redisRead(node, () => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
+        if (found.length) await redisWrite(node, () => node.unlink(...found));
         cursor = next;
       } while (cursor !== '0');
     }
   }
 
-  private run(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
-    return redisCall(() => runScript(this.redis, name, keys, args));
+  private read(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
+    return redisRead(this.redis, () => runScript(this.redis, name, keys, args));
+  }
+
+  private write(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
+    return redisWrite(this.redis, () => runScript(this.redis, name, keys, args));
   }
 }
 

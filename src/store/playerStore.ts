@@ -1,6 +1,6 @@
 import type { Redis, Cluster } from 'ioredis';
 import { PLAYER_PROFILES_KEY } from './keys';
-import { redisCall } from './redisCall';
+import { redisRead, redisWrite } from './redisCall';
 
 export interface PlayerProfile {
   id: string;
@@ -24,14 +24,14 @@ export class PlayerStore {
       country: profile.country,
       avatarUrl: profile.avatarUrl,
     };
-    await redisCall(() => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
+    await redisWrite(this.redis, () => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
     return profile;
   }
 
   /** In input order, null for players without a profile. */
   async getPlayers(ids: readonly string[]): Promise<(PlayerProfile | null)[]> {
     if (ids.length === 0) return [];
-    const values = await redisCall(() => this.redis.hmget(PLAYER_PROFILES_KEY, ...ids));
+    const values = await redisRead(this.redis, () => this.redis.hmget(PLAYER_PROFILES_KEY, ...ids));
     return values.map((value, i) => (value === null ? null : { id: ids[i], ...(JSON.parse(value) as StoredProfile) }));
   }
 }

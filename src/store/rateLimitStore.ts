@@ -1,6 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { type RateLimitScope, rateLimitKey } from './keys';
-import { redisCall } from './redisCall';
+import { redisRead } from './redisCall';
 import { runScript } from './scripts';
 
 interface WindowCount {
@@ -18,7 +18,8 @@ export class RateLimitStore {
   constructor(readonly redis: Redis | Cluster) {}
 
   async hit(scope: RateLimitScope, id: string, windowMs: number): Promise<WindowCount> {
-    const [count, resetInMs] = (await redisCall(() =>
+    // A count repeated after a dropped connection only makes the limit a little stricter.
+    const [count, resetInMs] = (await redisRead(this.redis, () =>
       runScript(this.redis, 'rate_limit', [rateLimitKey(scope, id)], [windowMs]),
     )) as [number, number];
     return { count, resetInMs };

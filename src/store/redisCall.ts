@@ -1,25 +1,175 @@
-import { fromScriptError, StandingsError, unavailable } from '../errors';
+import type { Cluster, Redis } from 'ioredis';
+import { fromScriptError, StandingsError, unavailable, WriteOutcome } from '../errors';
+
+type Client = Redis | Cluster;
 
 /**
- * Errors that mean Redis could not be reached or did not answer in time, as ioredis reports
- * them with enableOfflineQueue off and bounded retries, for one server or a Cluster. Anything
- * else (a bug, a missing file) stays an internal error, so it is logged rather than blamed on Redis.
+ * How far a command that failed for want of Redis got, read from ioredis' error. The client is
+ * set up (src/server/redis.ts) so that ioredis never sends a command twice by itself: whether
+ * one may be repeated is decided here.
+ * - `unsent`: it never left this process (the connection was down);
+ * - `refused`: Redis answered with an error without running it (still loading, a cluster
+ *   without a master for the slot);
+ * - `timeout`: sent, and Redis did not answer in time: it may still run it;
+ * - `lost`: sent, and the connection closed before the answer: it may have run. On a Cluster
+ *   "Connection is closed" also stands for a node that was never reached; it is taken as lost,
+ *   the answer that cannot mislead.
  */
-const UNREACHABLE =
-  /Connection is closed|Stream isn't writeable|Command timed out|Reached the max retries|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND|LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|Cluster isn't ready|Too many Cluster redirections|No sharded subscriber for slot/;
+type Failure = 'unsent' | 'refused' | 'timeout' | 'lost';
 
-/** Runs one Redis operation: script error replies become StandingsErrors, outages UNAVAILABLE. */
-export async function redisCall<T>(op: () => Promise<T>): Promise<T> {
-  try {
-    return await op();
-  } catch (err) {
-    const translated = fromScriptError(err);
-    if (translated instanceof StandingsError) throw translated;
-    if (err instanceof Error && (err.name === 'MaxRetriesPerRequestError' || UNREACHABLE.test(err.message))) {
-      const outage = unavailable('Redis is unavailable');
+const FAILURES: [Failure, RegExp][] = [
+  ['timeout', /Command timed out/],
+  ['lost', /Connection is closed|Reached the max retries|Command aborted due to connection close|ECONNRESET|ETIMEDOUT|EPIPE/],
+  ['unsent', /Stream isn't writeable|Cluster isn't ready|No sharded subscriber for slot|ECONNREFUSED|EHOSTUNREACH|ENOTFOUND/],
+  ['refused', /^(?:LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|Too many Cluster redirections)/],
+];
+
+function failureOf(err: unknown): Failure | undefined {
+  if (!(err instanceof Error)) return undefined;
+  if (err.name === 'MaxRetriesPerRequestError') return 'lost';
+  return FAILURES.find(([, pattern]) => pattern.test(err.message))?.[0];
+}
+
+/**
+ * How long a request waits for a dropped connection to come back before it fails: long enough
+ * for the immediate first reconnection attempt, short enough that an outage still answers fast.
+ */
+const RECONNECT_WAIT_MS = 500;
+/** A Cluster reconnects node by node behind one 'ready' client: a retry waits this long for it. */
+const CLUSTER_RETRY_PAUSE_MS = 100;
+/** Between two probes of a Redis that stopped answering, when a probe fails at once. */
+const PROBE_PAUSE_MS = 100;
+
+/**
+ * What one client's recent failures say about its Redis. After a command times out, Redis is
+ * paused, overloaded or cut off: every command sent to it meanwhile would wait a whole timeout
+ * and then may still run when it wakes up. So until it answers again (a PING probe, or a new
+ * connection), requests fail at once, and writes can say that nothing was sent.
+ */
+class ConnectionHealth {
+  private silent = false;
+  /** A connection attempt began since the client was last ready: its failure means Redis is down. */
+  private attempting = false;
+  private readonly waiting = new Set<(ready: boolean) => void>();
+
+  constructor(private readonly redis: Client) {
+    redis.on('connecting', () => (this.attempting = true));
+    redis.on('ready', () => {
+      this.silent = false;
+      this.attempting = false;
+      this.wake(true);
+    });
+    redis.on('reconnecting', () => {
+      if (!this.attempting) return;
+      this.attempting = false;
+      this.wake(false);
+    });
+    redis.on('end', () => this.wake(false));
+  }
+
+  get answering(): boolean {
+    return !this.silent;
+  }
+
+  timedOut(): void {
+    if (this.silent) return;
+    this.silent = true;
+    void this.probe();
+  }
+
+  private async probe(): Promise<void> {
+    while (this.silent) {
+      try {
+        await this.redis.ping();
+        this.silent = false;
+      } catch {
+        // A connection that is down fails the probe at once; a hung one after a whole timeout.
+        await new Promise((resolve) => setTimeout(resolve, PROBE_PAUSE_MS));
+      }
+    }
+  }
+
+  /**
+   * True once the client can send again (within `waitMs`); false when it stays down. `sent`:
+   * whether the failed command went out. One that did failed because its connection closed, so a
+   * client that is ready again is on a new connection; one that could not be sent may have met a
+   * connection that is closed but not yet noticed, so it waits for the next one.
+   */
+  async reconnected(waitMs: number, sent: boolean): Promise<boolean> {
+    const redis = this.redis;
+    if (redis.isCluster) {
+      await new Promise((resolve) => setTimeout(resolve, CLUSTER_RETRY_PAUSE_MS));
+      return redis.status === 'ready';
+    }
+    if (sent && redis.status === 'ready') return true;
+    if (redis.status === 'end') return false;
+    return new Promise<boolean>((resolve) => {
+      const settle = (ready: boolean) => {
+        clearTimeout(timer);
+        this.waiting.delete(settle);
+        resolve(ready);
+      };
+      const timer = setTimeout(() => settle(false), waitMs);
+      this.waiting.add(settle);
+    });
+  }
+
+  private wake(ready: boolean): void {
+    for (const settle of [...this.waiting]) settle(ready);
+  }
+}
+
+const healthOf = new WeakMap<Client, ConnectionHealth>();
+
+function health(redis: Client): ConnectionHealth {
+  let known = healthOf.get(redis);
+  if (!known) healthOf.set(redis, (known = new ConnectionHealth(redis)));
+  return known;
+}
+
+/**
+ * Runs one Redis command (or script) that only reads, or whose repetition is harmless (a rate
+ * limit count, a subscription): script error replies become StandingsErrors, outages
+ * UNAVAILABLE. A read the connection dropped under, or that could not be sent, is tried once
+ * more when the connection is back within a moment.
+ */
+export function redisRead<T>(redis: Client, op: () => Promise<T>): Promise<T> {
+  return call(redis, op, false);
+}
+
+/**
+ * Runs one Redis command that changes data, at most once: it is repeated only when it never
+ * left this process. An outage is UNAVAILABLE with `outcome` NOT_APPLIED when nothing reached
+ * Redis, UNKNOWN when the command may have run.
+ */
+export function redisWrite<T>(redis: Client, op: () => Promise<T>): Promise<T> {
+  return call(redis, op, true);
+}
+
+/** A later step of a write that has already changed Redis: whatever failed, the write as a whole may have happened. */
+export function afterFirstWrite(err: unknown): never {
+  if (err instanceof StandingsError) err.outcome = WriteOutcome.UNKNOWN;
+  throw err;
+}
+
+async function call<T>(redis: Client, op: () => Promise<T>, write: boolean): Promise<T> {
+  const state = health(redis);
+  if (!state.answering) throw unavailable('Redis is not answering', write ? WriteOutcome.NOT_APPLIED : undefined);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await op();
+    } catch (err) {
+      const translated = fromScriptError(err);
+      if (translated instanceof StandingsError) throw translated;
+      const failure = failureOf(err);
+      if (failure === undefined) throw err;
+      if (failure === 'timeout') state.timedOut();
+      const repeatable = failure === 'unsent' || (!write && failure === 'lost');
+      if (attempt === 1 && repeatable && (await state.reconnected(RECONNECT_WAIT_MS, failure !== 'unsent'))) continue;
+      const applied = failure === 'unsent' || failure === 'refused' ? WriteOutcome.NOT_APPLIED : WriteOutcome.UNKNOWN;
+      const outage = unavailable(failure === 'timeout' ? 'Redis did not answer in time' : 'Redis is unavailable', write ? applied : undefined);
       outage.cause = err;
       throw outage;
     }
-    throw err;
   }
 }

@@ -61,7 +61,7 @@ describe('over HTTP', () => {
       const { status, body } = await server.post(query, variables, reader);
       expect(status).toBe(200);
       expect(body.errors).toEqual([
-        expect.objectContaining({ extensions: { code: 'FORBIDDEN', details: { requiredRole: role } } }),
+        expect.objectContaining({ extensions: { code: 'FORBIDDEN', details: { requiredRole: role }, outcome: 'NOT_APPLIED' } }),
       ]);
     }
     expect(await size()).toBe(before);
@@ -94,14 +94,14 @@ describe('over HTTP', () => {
 
     const before = await size();
     const [outside] = await server.errors(SUBMIT, submit(boardId), tenant);
-    expect(outside.extensions).toEqual({ code: 'FORBIDDEN', details: { leaderboardId: boardId } });
+    expect(outside.extensions).toEqual({ code: 'FORBIDDEN', details: { leaderboardId: boardId }, outcome: 'NOT_APPLIED' });
     // A batch is refused whole when any item is outside, naming the item.
     const [mixed] = await server.errors(
       'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { changed } }',
       { inputs: [submit(tenantBoard, 'q', 9).input, submit(boardId, 'q', 9).input] },
       tenant,
     );
-    expect(mixed.extensions).toEqual({ code: 'FORBIDDEN', details: { leaderboardId: boardId, index: 1 } });
+    expect(mixed.extensions).toEqual({ code: 'FORBIDDEN', details: { leaderboardId: boardId, index: 1 }, outcome: 'NOT_APPLIED' });
     expect(await size()).toBe(before);
     expect((await server.data(`{ leaderboard(id: "${tenantBoard}") { entry(playerId: "q") { score } } }`)).leaderboard.entry).toBeNull();
     // Reads are not limited to the prefix.
@@ -125,7 +125,7 @@ describe('over HTTP', () => {
   it('with anonymous reads on, reads without a key but still refuses writes and unknown keys', async () => {
     expect((await open.data(READ, undefined, { key: null })).leaderboard.id).toBe(boardId);
     const [write] = await open.errors(SUBMIT, submit(boardId), { key: null });
-    expect(write.extensions).toEqual({ code: 'FORBIDDEN', details: { requiredRole: 'writer' } });
+    expect(write.extensions).toEqual({ code: 'FORBIDDEN', details: { requiredRole: 'writer' }, outcome: 'NOT_APPLIED' });
     expect((await open.post(READ, undefined, { key: 'not-a-configured-key-0000' })).status).toBe(401);
   });
 });

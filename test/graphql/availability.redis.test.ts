@@ -2,7 +2,7 @@
 import { once } from 'node:events';
 import { freePort, type ManagedRedis } from '../../src/server/managedRedis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
-import { DurableRedis, startDedicatedRedis, uniqueId } from '../support/redis';
+import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';
 import { createBoard, MemoryLogger, SUBMIT, TestServer } from './harness';
 
 /** A port nothing listens on: the OS hands it out, and it is closed again at once. */
@@ -56,7 +56,7 @@ describe('when Redis goes away and comes back', () => {
     expect(server.logger.lines).toContainEqual({ level: 'warn', message: expect.stringMatching(/^Lost the connection to Redis/) });
 
     // A new, empty server on the same port: the client finds it without anyone's help.
-    const ready = once(server.redis, 'ready');
+    const ready = nextReady(server.redis);
     redis = await startDedicatedRedis({ persistence: 'none', port: redis.port });
     await ready;
     expect(await status(server, '/readyz')).toBe(200);
@@ -103,7 +103,7 @@ describe('when Redis is killed with SIGKILL and restarted on the same data (appe
     await Promise.all(writers);
     expect(refused).toBe(8);
 
-    const ready = once(server.redis, 'ready');
+    const ready = nextReady(server.redis);
     await redis.restart();
     await ready;
     expect(await status(server, '/readyz')).toBe(200);

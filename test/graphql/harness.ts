@@ -63,6 +63,8 @@ export interface TestServerOptions {
   cacheReads?: boolean;
   /** Default true, as in the service. */
   knownOperations?: boolean;
+  /** Default: the service's. */
+  commandTimeoutMs?: number;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -86,7 +88,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
   ): Promise<TestServer<L>> {
     const { waitForRedis = true, nodeEnv = 'test', anonymousReads = false } = options;
     const logger = options.logger ?? (new MemoryLogger() as Logger as L);
-    const redis = createClient(where, logger);
+    const redis = createClient(where, logger, { commandTimeoutMs: options.commandTimeoutMs });
     if (waitForRedis) await waitUntilReady(redis, where, 10_000);
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({

@@ -1,8 +1,7 @@
 // Live subscriptions across a Redis restart, and across server processes.
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import * as path from 'node:path';
-import { DurableRedis, testRedisUrl, uniqueId } from '../support/redis';
+import { DurableRedis, nextReady, testRedisUrl, uniqueId } from '../support/redis';
 import { createBoard, submitAll, TestServer } from './harness';
 import { connect } from './liveClient';
 
@@ -32,16 +31,29 @@ describe('a Redis restart during a live subscription', () => {
     await submitAll(writer, board, [['a', 30], ['b', 20]]);
     const connection = connect(reader.graphqlUrl);
     try {
+      const feed = connection.subscribe<{ entrySubmitted: { entry: { playerId: string } } }>(
+        'subscription ($board: ID!) { entrySubmitted(leaderboardId: $board) { entry { playerId } } }', { board },
+      );
+      // Its snapshot also tells that the feed, subscribed before it on the same connection, is live.
       const sub = connection.subscribe(RANK_CHANGED, { board, player: 'b' });
       expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' });
+      await submitAll(writer, board, [['a', 31]]);
+      expect((await feed.nextData()).entrySubmitted.entry.playerId).toBe('a');
 
-      const back = Promise.all([once(writer.redis, 'ready'), once(reader.redis, 'ready')]);
+      const back = Promise.all([nextReady(writer.redis), nextReady(reader.redis)]);
       await redis.restart();
       await back;
       expect((await sub.nextData(10_000)).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' });
 
+      // The feed cannot show where missed events led: it says they may be missing, and goes on.
+      expect(await feed.next()).toEqual({
+        data: null,
+        errors: [expect.objectContaining({ extensions: { code: 'EVENTS_MISSED', details: { reason: 'reconnected' } } })],
+      });
+
       await submitAll(writer, board, [['c', 40]]);
       expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 3, score: 20 }, previousRank: 2, cause: 'rank' });
+      expect((await feed.nextData()).entrySubmitted.entry.playerId).toBe('c');
       expect(connection.connections()).toBe(1);
       expect(reader.logger.lines).toContainEqual({ level: 'info', message: 'Live updates resubscribed to 1 of 1 board(s)' });
     } finally {

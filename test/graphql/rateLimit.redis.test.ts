@@ -82,6 +82,19 @@ it('counts readers and anonymous clients per address too, but not writers', asyn
   expect((await instanceA.post(READ, undefined, { key: TEST_KEYS.writer, headers: crowded })).status).toBe(200);
 });
 
+it('counts requests refused for their key against their address, so guessing keys is limited too', async () => {
+  const guesser = { 'x-forwarded-for': address() };
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMITS.perIp; i++) {
+    // Instance A wants a key: no key and a wrong one are refused (401) until the address is used up.
+    const key = i % 2 ? `wrong-key-${'x'.repeat(16)}-${i}` : null;
+    statuses.push((await instanceA.post(READ, undefined, { key, headers: guesser })).status);
+  }
+  expect(statuses).toEqual([401, 401, 401, 429]);
+  // A right key from that address is limited by the same count: it is a reader's.
+  expect((await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers: guesser })).status).toBe(429);
+});
+
 it('takes the client address from the hop the proxy wrote, not from what the client claims', async () => {
   const real = address();
   const statuses: number[] = [];

@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       redisCluster: null,
       redisDataDir: path.resolve('.data', 'redis'),
       redisReadyTimeoutMs: 10_000,
+      redisCommandTimeoutMs: 2_000,
       redisAppendfsync: 'everysec',
       nodeEnv: 'development',
       apiKeys: [],
@@ -41,13 +42,13 @@ describe('loadConfig', () => {
   it('reads every variable, treating empty as unset', () => {
     expect(loadConfig({
       PORT: '8080', HOST: '::', REDIS_URL: 'rediss://user:pw@redis.internal:6380/2', REDIS_DATA_DIR: '/var/lib/st',
-      REDIS_READY_TIMEOUT_MS: '2500', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
+      REDIS_READY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '750', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1',
       SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisDataDir: '/var/lib/st',
-      redisReadyTimeoutMs: 2500, redisAppendfsync: 'always', nodeEnv: 'test',
+      redisReadyTimeoutMs: 2500, redisCommandTimeoutMs: 750, redisAppendfsync: 'always', nodeEnv: 'test',
       apiKeys: [
         { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },

@@ -28,6 +28,14 @@ export function newTestClient(options: RedisOptions = {}): Redis {
   return new Redis(testRedisUrl(), options);
 }
 
+/**
+ * The client's next 'ready'. Not events.once: that rejects on the 'error' events of the
+ * reconnection attempts that fail while Redis is still down.
+ */
+export function nextReady(client: { once(event: 'ready', listener: () => void): unknown }): Promise<void> {
+  return new Promise((resolve) => client.once('ready', resolve));
+}
+
 /** `${prefix}-<random>`: test files run in parallel on one server, so every key/board needs its own id. */
 export function uniqueId(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex')}`;

@@ -58,6 +58,19 @@ describe('LiveStream', () => {
     expect(await waiting).toEqual({ value: 1001, done: false });
   });
 
+  it('puts one marker where values were lost, in front of the ones it still holds', async () => {
+    const stream = new LiveStream<number | 'lost'>(3, () => undefined, () => 'lost');
+    for (let i = 1; i <= 3; i++) stream.push(i);
+    expect(await stream.next()).toEqual({ value: 1, done: false });
+    for (let i = 4; i <= 1000; i++) stream.push(i);
+    const read = [];
+    for (let i = 0; i < 3; i++) read.push((await stream.next()).value);
+    expect(read).toEqual(['lost', 999, 1000]);
+    // Nothing lost since: no marker.
+    stream.push(1001);
+    expect(await stream.next()).toEqual({ value: 1001, done: false });
+  });
+
   it('delivers what is queued before ending, and lets a waiting reader go when the subscriber leaves', async () => {
     let closed = 0;
     const ended = new LiveStream<string>(1, () => closed++);

@@ -19,6 +19,17 @@ export interface SubmittedEntry extends Omit<SubmitResult, 'entry'> {
   entry: Omit<Entry, 'cursor'>;
 }
 
+/**
+ * In the `entrySubmitted` feed, where changes may be missing: the server's connection to Redis
+ * dropped (what was published meanwhile is gone), or the subscriber fell further behind than the
+ * feed keeps. The feed goes on after it; a client re-reads what it shows.
+ */
+export class MissedEvents {
+  constructor(readonly reason: 'reconnected' | 'fell-behind') {}
+}
+
+export type FeedItem = SubmittedEntry | MissedEvents;
+
 type AnyWatch = Watch<unknown, unknown>;
 
 /**
@@ -36,7 +47,7 @@ export class BoardFeed implements BoardListener {
   private readonly byPlayer = new Map<string, Set<AnyWatch>>();
   private readonly byScore = new Map<number, Set<AnyWatch>>();
   private readonly scoresOf = new Map<AnyWatch, number[]>();
-  private readonly feed = new Set<LiveStream<SubmittedEntry>>();
+  private readonly feed = new Set<LiveStream<FeedItem>>();
   /** Watches to read whatever the changes say: new, resynchronised, or whose read failed. */
   private readonly unread = new Set<AnyWatch>();
   private changes = new Changes();
@@ -103,12 +114,12 @@ export class BoardFeed implements BoardListener {
   }
 
   /** A subscriber of every accepted change from now on; takes over one acquire. */
-  follow(): LiveStream<SubmittedEntry> {
-    const stream = new LiveStream<SubmittedEntry>(FEED_BUFFER, () => {
+  follow(): LiveStream<FeedItem> {
+    const stream = new LiveStream<FeedItem>(FEED_BUFFER, () => {
       if (this.closed) return;
       this.feed.delete(stream);
       this.release();
-    });
+    }, () => new MissedEvents('fell-behind'));
     this.feed.add(stream);
     return stream;
   }
@@ -127,6 +138,9 @@ export class BoardFeed implements BoardListener {
   }
 
   resubscribed(): void {
+    // Created here, not shared across boards: live results are kept per payload object.
+    const missed = new MissedEvents('reconnected');
+    for (const stream of this.feed) stream.push(missed);
     for (const watch of this.watches.values()) {
       watch.resync();
       this.unread.add(watch);

@@ -3,7 +3,7 @@ import type { EventBridge } from '../../store/eventBridge';
 import type { RankWindow } from '../../store/types';
 import type { Leaderboards } from '../leaderboards';
 import { checkId, checkLimit, checkRadius } from '../validation';
-import { BoardFeed, type SubmittedEntry } from './boardFeed';
+import { BoardFeed, type FeedItem } from './boardFeed';
 import type { LiveStream } from './liveStream';
 import { AroundWatch, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
 
@@ -42,8 +42,8 @@ export class LiveBoards {
     return this.subscribe(boardId, (feed) => feed.watch(`around:${size}:${player}`, () => new AroundWatch(player, size)));
   }
 
-  /** Every accepted score change from now on; no snapshot. */
-  entrySubmitted(boardId: string): Promise<LiveStream<SubmittedEntry>> {
+  /** Every accepted score change from now on, and a MissedEvents where some may be missing; no snapshot. */
+  entrySubmitted(boardId: string): Promise<LiveStream<FeedItem>> {
     return this.subscribe(boardId, (feed) => feed.follow());
   }
 

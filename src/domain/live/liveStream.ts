@@ -9,10 +9,18 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
   private waiting: ((result: IteratorResult<T>) => void) | undefined;
   private ended = false;
 
-  /** `onClose` runs once, when the subscriber leaves or the stream is ended. */
+  /** The marker that stands for values lost to a full queue, at its head, while it is not read. */
+  private lostMarker: T | undefined;
+
+  /**
+   * `onClose` runs once, when the subscriber leaves or the stream is ended. `lost` makes the
+   * marker a subscriber gets in place of the values it lost; without one they go unmentioned,
+   * which suits a stream of states (the latest one says it all).
+   */
   constructor(
     private readonly capacity: number,
     private readonly onClose: () => void,
+    private readonly lost?: () => T,
   ) {}
 
   push(value: T): void {
@@ -24,7 +32,9 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
       return;
     }
     this.queue.push(value);
-    if (this.queue.length > this.capacity) this.queue.shift();
+    if (this.queue.length <= this.capacity) return;
+    this.queue.shift();
+    if (this.lost && this.queue[0] !== this.lostMarker) this.queue[0] = this.lostMarker = this.lost();
   }
 
   /** No more values: what is queued is still delivered, then the iteration completes. */

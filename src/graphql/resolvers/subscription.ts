@@ -1,4 +1,5 @@
-import type { SubmittedEntry } from '../../domain/live/boardFeed';
+import { type FeedItem, MissedEvents } from '../../domain/live/boardFeed';
+import { eventsMissed } from '../../errors';
 import type { RankChange, TopUpdate } from '../../domain/live/watches';
 import type { SubscriptionResolvers } from '../../generated/graphql';
 import type { RankWindow } from '../../store/types';
@@ -32,6 +33,9 @@ export const Subscription: SubscriptionResolvers = {
   },
   entrySubmitted: {
     subscribe: (_root, { leaderboardId }, { live }) => live.entrySubmitted(leaderboardId),
-    resolve: (submitted: SubmittedEntry, { leaderboardId }: BoardArgs) => ({ ...submitted, entry: onBoard(leaderboardId, submitted.entry) }),
+    resolve: (item: FeedItem, { leaderboardId }: BoardArgs) => {
+      if (item instanceof MissedEvents) throw eventsMissed(item.reason);
+      return { ...item, entry: onBoard(leaderboardId, item.entry) };
+    },
   },
 };

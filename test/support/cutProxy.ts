@@ -1,0 +1,57 @@
+// A TCP proxy in front of a Redis server that can lose an answer on purpose: the command reaches
+// Redis and runs, and the connection is cut before its reply gets back. That is what a crash or
+// a network fault does at the worst moment, made to happen on the next command instead of by chance.
+import * as net from 'node:net';
+
+export class CutProxy {
+  private armed = false;
+  private readonly sockets = new Set<net.Socket>();
+
+  private constructor(private readonly server: net.Server) {}
+
+  static async start(target: { host: string; port: number }): Promise<CutProxy> {
+    let proxy: CutProxy | undefined;
+    const server = net.createServer((client) => proxy!.relay(client, target));
+    proxy = new CutProxy(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return proxy;
+  }
+
+  get url(): string {
+    return `redis://127.0.0.1:${(this.server.address() as net.AddressInfo).port}`;
+  }
+
+  /** The next connection to send a command has it delivered, and its reply swallowed with the connection. */
+  cutAfterNextCommand(): void {
+    this.armed = true;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private relay(client: net.Socket, target: { host: string; port: number }): void {
+    const upstream = net.connect(target.port, target.host);
+    let doomed = false;
+    for (const socket of [client, upstream]) {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    const cut = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('data', (data) => {
+      if (this.armed) {
+        this.armed = false;
+        doomed = true;
+      }
+      upstream.write(data);
+    });
+    upstream.on('data', (data) => (doomed ? cut() : client.write(data)));
+    client.on('close', cut);
+    upstream.on('close', cut);
+  }
+}
