@@ -4,7 +4,7 @@
  * scores would write them.
  */
 import Redis from 'ioredis';
-import { type ManagedRedis, startManagedRedis } from '../src/server/managedRedis';
+import { type ManagedRedis, startManagedRedis } from '../test/support/managedRedis';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import { formatCount } from './cli';

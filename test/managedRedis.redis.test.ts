@@ -5,7 +5,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import Redis from 'ioredis';
-import { startManagedRedis, type ManagedRedis } from '../src/server/managedRedis';
+import { startManagedRedis, type ManagedRedis } from '../src/dev/managedRedis';
+import { startManagedRedis as startTestRedis } from './support/managedRedis';
 
 const projectRoot = path.join(__dirname, '..');
 // The record managedRedis keeps in a data dir, checked here to prove a scenario really left it.
@@ -55,8 +56,8 @@ async function waitUntilGone(pid: number): Promise<void> {
   }
 }
 
-test('a throwaway server answers PING on its own port, persists nothing, and is gone after stop', async () => {
-  const server = await startManagedRedis({ persistence: 'none' });
+test('a throwaway test server answers PING on its own port, persists nothing, and is gone after stop', async () => {
+  const server = await startTestRedis({ persistence: 'none' });
   const client = new Redis(server.url);
   try {
     expect(server.port).not.toBe(6379);
@@ -79,7 +80,7 @@ test('a throwaway server answers PING on its own port, persists nothing, and is 
 
 test('an AOF server writes an append-only file in its data dir and keeps data across stop and start', async () => {
   const dataDir = tempDataDir();
-  const first = await startManagedRedis({ persistence: 'aof', dataDir });
+  const first = await startManagedRedis({ dataDir });
   const firstClient = new Redis(first.url);
   await firstClient.set('greeting', 'kept across restarts');
   await firstClient.quit();
@@ -91,7 +92,7 @@ test('an AOF server writes an append-only file in its data dir and keeps data ac
   expect(aofText).toContain('kept across restarts');
   expect(fs.existsSync(path.join(dataDir, STATE_FILE))).toBe(false);
 
-  const second = stopLater(await startManagedRedis({ persistence: 'aof', dataDir }));
+  const second = stopLater(await startManagedRedis({ dataDir }));
   expect(second.reused).toBe(false);
   expect(second.pid).not.toBe(first.pid);
   expect(await clientOf(second).get('greeting')).toBe('kept across restarts');
@@ -99,7 +100,7 @@ test('an AOF server writes an append-only file in its data dir and keeps data ac
 
 test('a record left by a server that died is ignored: a fresh server starts on the same data', async () => {
   const dataDir = tempDataDir();
-  const crashed = await startManagedRedis({ persistence: 'aof', dataDir, appendfsync: 'always' });
+  const crashed = await startManagedRedis({ dataDir, appendfsync: 'always' });
   const client = new Redis(crashed.url);
   await client.set('survivor', 'yes');
   client.disconnect();
@@ -107,7 +108,7 @@ test('a record left by a server that died is ignored: a fresh server starts on t
   await waitUntilGone(crashed.pid);
   expect(fs.existsSync(path.join(dataDir, STATE_FILE))).toBe(true);
 
-  const fresh = stopLater(await startManagedRedis({ persistence: 'aof', dataDir }));
+  const fresh = stopLater(await startManagedRedis({ dataDir }));
   expect(fresh.reused).toBe(false);
   expect(fresh.pid).not.toBe(crashed.pid);
   expect(await clientOf(fresh).get('survivor')).toBe('yes');
@@ -122,8 +123,8 @@ test('a server left running by a parent killed with SIGKILL is reused, then stop
       '-r',
       'ts-node/register/transpile-only',
       '-e',
-      `require('./src/server/managedRedis')
-        .startManagedRedis({ persistence: 'aof', dataDir: process.env.DATA_DIR })
+      `require('./src/dev/managedRedis')
+        .startManagedRedis({ dataDir: process.env.DATA_DIR })
         .then((r) => { console.log(JSON.stringify({ pid: r.pid, port: r.port })); setInterval(() => {}, 60000); });`,
     ],
     { cwd: projectRoot, env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'inherit'] },
@@ -150,7 +151,7 @@ test('a server left running by a parent killed with SIGKILL is reused, then stop
   await exited;
   expect(isRunning(orphan.pid)).toBe(true);
 
-  const adopted = await startManagedRedis({ persistence: 'aof', dataDir });
+  const adopted = await startManagedRedis({ dataDir });
   cleanups.push(() => adopted.stop());
   expect(adopted).toMatchObject({ reused: true, pid: orphan.pid, port: orphan.port });
   const client = new Redis(adopted.url);
@@ -165,8 +166,8 @@ test('a server left running by a parent killed with SIGKILL is reused, then stop
 test('simultaneous starts on one data dir share a single server', async () => {
   const dataDir = tempDataDir();
   const [a, b] = await Promise.all([
-    startManagedRedis({ persistence: 'aof', dataDir }),
-    startManagedRedis({ persistence: 'aof', dataDir }),
+    startManagedRedis({ dataDir }),
+    startManagedRedis({ dataDir }),
   ]);
   stopLater(a);
   stopLater(b);

@@ -26,7 +26,7 @@ export interface RedisCluster {
 export interface Config {
   port: number;
   host: string;
-  /** One Redis server. Both this and `redisCluster` null: run a private redis-server (see managedRedis.ts) with its data under `redisDataDir`. */
+  /** One Redis server. Both this and `redisCluster` null (never in production): run a private redis-server (see src/dev/managedRedis.ts) with its data under `redisDataDir`. */
   redisUrl: string | null;
   redisCluster: RedisCluster | null;
   redisDataDir: string;
@@ -80,7 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl !== null && !isRedisUrl(redisUrl)) {
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://localhost:6379');
   }
-  const redisCluster = readRedisCluster(read('REDIS_CLUSTER_NODES'), read('REDIS_PASSWORD'), problems);
+  const redisClusterNodes = read('REDIS_CLUSTER_NODES');
+  const redisCluster = readRedisCluster(redisClusterNodes, read('REDIS_PASSWORD'), problems);
   if (redisUrl !== null && redisCluster !== null) {
     problems.push('REDIS_URL and REDIS_CLUSTER_NODES are both set: set REDIS_URL for one Redis server, or REDIS_CLUSTER_NODES for a Redis Cluster');
   }
@@ -94,6 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const anonymousReads = boolean(read('ANONYMOUS_READS'), 'ANONYMOUS_READS', nodeEnv !== 'production', problems);
   if (nodeEnv === 'production' && apiKeys.length === 0 && !anonymousReads && problems.length === 0) {
     problems.push('NODE_ENV=production with no API keys and ANONYMOUS_READS off would refuse every request: set STANDINGS_API_KEYS or STANDINGS_API_KEYS_FILE');
+  }
+  // The private redis-server is development tooling: a deployment that forgot its Redis must not
+  // quietly keep its data on the container's disk. Checked after the keys, whose check above keeps
+  // quiet while any other problem stands.
+  if (nodeEnv === 'production' && redisUrl === null && redisClusterNodes === undefined) {
+    problems.push('NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)');
   }
   const rateLimits: RateLimits = {
     perKey: integer(read('RATE_LIMIT_PER_KEY'), 'RATE_LIMIT_PER_KEY', 5_000, 0, 1_000_000_000, problems),

@@ -1,13 +1,13 @@
 import type { Cluster, Redis } from 'ioredis';
+import type { ManagedRedis } from '../dev/managedRedis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
 import { ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger, type Logger } from './logger';
-import { type ManagedRedis, startManagedRedis } from './managedRedis';
 import { createClient, type RedisTarget, waitUntilReady } from './redis';
 
 /**
- * Start-up order: configuration, Redis (a private one when neither REDIS_URL nor
+ * Start-up order: configuration, Redis (in development, a private one when neither REDIS_URL nor
  * REDIS_CLUSTER_NODES is set), a PING, and only then the HTTP listener. Shutdown runs the other
  * way round, within SHUTDOWN_GRACE_MS.
  */
@@ -23,12 +23,18 @@ async function main(config: Config, logger: Logger): Promise<void> {
   try {
     let where: RedisTarget | null = config.redisCluster ?? config.redisUrl;
     if (where === null) {
+      // Never in production: config.ts refuses it without a Redis. Loaded here only, so that
+      // production never loads development tooling; require because this CommonJS build hands
+      // import() to Node's ESM resolver, which finds no .ts file under ts-node.
+      const { startManagedRedis } = require('../dev/managedRedis') as typeof import('../dev/managedRedis');
       started.managed = await startManagedRedis({
-        persistence: 'aof',
         dataDir: config.redisDataDir,
         appendfsync: config.redisAppendfsync,
         readyTimeoutMs: config.redisReadyTimeoutMs,
       });
+      // Exits that cannot wait for shutdown (a second signal, SHUTDOWN_GRACE_MS) must not leave it
+      // running; SIGTERM still lets it flush its append-only file.
+      process.once('exit', () => started.managed?.kill('SIGTERM'));
       where = started.managed.url;
       logger.info(`REDIS_URL is unset: started redis-server at ${where} with data in ${config.redisDataDir}`);
     }

@@ -1,6 +1,6 @@
 // UNAVAILABLE, readiness, recovery and durability, against Redis servers this file starts and stops itself.
 import { once } from 'node:events';
-import { freePort, type ManagedRedis } from '../../src/server/managedRedis';
+import { freePort, type ManagedRedis } from '../../src/dev/managedRedis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
 import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';
 import { createBoard, MemoryLogger, SUBMIT, TestServer } from './harness';

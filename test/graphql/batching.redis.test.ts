@@ -1,7 +1,7 @@
 // Counts the commands Redis receives for one request, on a Redis of this test's own (MONITOR
 // would see every other test's traffic on the shared one).
 import Redis from 'ioredis';
-import type { ManagedRedis } from '../../src/server/managedRedis';
+import type { ManagedRedis } from '../../src/dev/managedRedis';
 import { boardKeys, PLAYER_PROFILES_KEY } from '../../src/store/keys';
 import { startDedicatedRedis } from '../support/redis';
 import { createBoard, TestServer } from './harness';

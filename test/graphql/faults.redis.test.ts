@@ -4,7 +4,7 @@
 // acknowledged is lost, nothing is applied twice, nothing answered NOT_APPLIED was applied.
 import * as net from 'node:net';
 import Redis from 'ioredis';
-import type { ManagedRedis } from '../../src/server/managedRedis';
+import type { ManagedRedis } from '../../src/dev/managedRedis';
 import { boardKeys } from '../../src/store/keys';
 import { CutProxy } from '../support/cutProxy';
 import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';

@@ -3,7 +3,7 @@
 // through the other; and live updates when a master's subscriber connection drops or a board's
 // slot moves to another master.
 import type { Cluster } from 'ioredis';
-import { freePort } from '../../src/server/managedRedis';
+import { freePort } from '../../src/dev/managedRedis';
 import { createSubscriberClient, waitUntilReady } from '../../src/server/redis';
 import { type BoardListener, EventBridge } from '../../src/store/eventBridge';
 import { boardKeys } from '../../src/store/keys';

@@ -28,15 +28,40 @@ describe('loadConfig', () => {
   });
 
   it('listens on every interface in production unless HOST says otherwise', () => {
-    const production = { NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
+    const production = { NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
     expect(loadConfig(production).host).toBe('0.0.0.0');
     expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
   });
 
   it('keeps anonymous reads off in production, and needs keys there unless reads are open', () => {
-    expect(loadConfig({ NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` }).anonymousReads).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', ANONYMOUS_READS: 'true' }).apiKeys).toEqual([]);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/would refuse every request: set STANDINGS_API_KEYS/);
+    const production = { NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379' };
+    expect(loadConfig({ ...production, STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` }).anonymousReads).toBe(false);
+    expect(loadConfig({ ...production, ANONYMOUS_READS: 'true' }).apiKeys).toEqual([]);
+    expect(() => loadConfig(production)).toThrow(/would refuse every request: set STANDINGS_API_KEYS/);
+  });
+
+  it('needs a Redis in production, where no private redis-server is started', () => {
+    const production = { NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
+    expect(() => loadConfig(production)).toThrow(
+      new ConfigError(['NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)']),
+    );
+    expect(() => loadConfig({ ...production, REDIS_URL: '' })).toThrow(/needs a Redis/);
+    expect(loadConfig({ ...production, REDIS_URL: 'redis://redis:6379' }).redisUrl).toBe('redis://redis:6379');
+    expect(loadConfig({ ...production, REDIS_CLUSTER_NODES: '10.0.0.1:7000' }).redisCluster).not.toBeNull();
+    // A bad REDIS_CLUSTER_NODES is reported as such, not as a missing Redis.
+    expect(() => loadConfig({ ...production, REDIS_CLUSTER_NODES: '10.0.0.1' })).toThrow(
+      new ConfigError(['REDIS_CLUSTER_NODES item 1: expected host:port with a port from 1 to 65535, e.g. 10.0.0.1:7000']),
+    );
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ redisUrl: null, redisCluster: null });
+  });
+
+  it('reports a production without keys and without Redis at once', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      new ConfigError([
+        'NODE_ENV=production with no API keys and ANONYMOUS_READS off would refuse every request: set STANDINGS_API_KEYS or STANDINGS_API_KEYS_FILE',
+        'NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)',
+      ]),
+    );
   });
 
   it('reads every variable, treating empty as unset', () => {

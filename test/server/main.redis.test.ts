@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import Redis from 'ioredis';
 import WebSocket from 'ws';
 import { testRedisUrl, uniqueId } from '../support/redis';
-import { freePort } from '../../src/server/managedRedis';
+import { freePort } from '../../src/dev/managedRedis';
 
 const MAIN = path.join(__dirname, '..', '..', 'src', 'server', 'main.ts');
 
@@ -194,5 +194,14 @@ it('refuses invalid configuration before doing anything', async () => {
     'Invalid configuration:\n' +
       '  - NODE_ENV must be one of development, production, test, got "staging"\n' +
       '  - PORT must be an integer from 0 to 65535, got "eighty"\n',
+  );
+});
+
+it('refuses production without a Redis rather than starting one of its own', async () => {
+  const server = started({ NODE_ENV: 'production', STANDINGS_API_KEYS: 'admin:main-test-admin-key-1', PORT: '0' });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toBe(
+    'Invalid configuration:\n' +
+      '  - NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)\n',
   );
 });

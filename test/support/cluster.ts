@@ -5,8 +5,8 @@ import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import Redis, { Cluster } from 'ioredis';
 import type { RedisCluster } from '../../src/server/config';
-import type { ManagedRedis } from '../../src/server/managedRedis';
 import { boardKeys } from '../../src/store/keys';
+import type { ManagedRedis } from './managedRedis';
 import { startDedicatedRedis, uniqueId } from './redis';
 
 /** Every node asks for it, so that the cluster tests also prove REDIS_PASSWORD reaches every connection. */

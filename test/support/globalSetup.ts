@@ -1,5 +1,5 @@
 // Runs once in Jest's main process before the "redis" project; workers inherit process.env.
-import { startManagedRedis, type ManagedRedis } from '../../src/server/managedRedis';
+import { startManagedRedis, type ManagedRedis } from './managedRedis';
 
 export default async function globalSetup(): Promise<void> {
   // A Redis given from outside (e.g. a CI service) is used as is: the tests never flush it.

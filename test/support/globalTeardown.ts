@@ -1,4 +1,4 @@
-import type { ManagedRedis } from '../../src/server/managedRedis';
+import type { ManagedRedis } from './managedRedis';
 
 export default async function globalTeardown(): Promise<void> {
   await (globalThis as { standingsTestRedis?: ManagedRedis }).standingsTestRedis?.stop();

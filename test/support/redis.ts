@@ -5,12 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import Redis, { type RedisOptions } from 'ioredis';
-import {
-  startManagedRedis,
-  type DevRedisOptions,
-  type ManagedRedis,
-  type TestRedisOptions,
-} from '../../src/server/managedRedis';
+import { startManagedRedis, type DevRedisOptions, type ManagedRedis, type TestRedisOptions } from './managedRedis';
 
 export function testRedisUrl(): string {
   const url = process.env.STANDINGS_TEST_REDIS_URL;
@@ -44,11 +39,8 @@ export function uniqueId(prefix: string): string {
 /**
  * A server of the test's own, for tests that would disturb or be disturbed by the shared one
  * (counting commands with INFO commandstats, restarting Redis). The test must stop() it.
- * An AOF server needs an explicit dataDir: the default one holds the developer's own data.
  */
-export function startDedicatedRedis(
-  options: TestRedisOptions | (DevRedisOptions & { dataDir: string }) = { persistence: 'none' },
-): Promise<ManagedRedis> {
+export function startDedicatedRedis(options: TestRedisOptions | DevRedisOptions = { persistence: 'none' }): Promise<ManagedRedis> {
   return startManagedRedis(options);
 }
 

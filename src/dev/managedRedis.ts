@@ -1,36 +1,27 @@
-// Runs a private redis-server child for development (AOF-persisted data dir) and tests
-// (throwaway, no persistence), so neither needs a Redis installed as a service.
+// Development's Redis: with neither REDIS_URL nor REDIS_CLUSTER_NODES set, `npm start` runs a
+// private redis-server with its data in an append-only file, so a developer needs no Redis service.
+// Production never loads this module (main.ts requires it only on that path, and config.ts refuses
+// production without a Redis). It installs nothing and hooks no signals: installing redis-server is
+// scripts/ensure-redis.js' job, and stopping it is its owner's (main.ts, or test/support).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import Redis from 'ioredis';
 
-interface CommonOptions {
+export interface SpawnOptions {
   /** Default: a port that is free right now. */
   port?: number;
-  /** Bound on each wait while starting (lock, previous server, PING). Default 10000. */
+  /** Bound on each wait while starting (PING; for development's server also the lock and a previous server). Default 10000. */
   readyTimeoutMs?: number;
 }
 
-/** Development: data kept in an append-only file that survives restarts. */
-export interface DevRedisOptions extends CommonOptions {
-  persistence: 'aof';
-  /** Default `./.data/redis` (relative to the working directory). */
-  dataDir?: string;
+export interface ManagedRedisOptions extends SpawnOptions {
+  /** Holds the append-only file, which survives restarts, and the record of who runs Redis there. */
+  dataDir: string;
   appendfsync?: 'everysec' | 'always';
 }
-
-/** Tests: a throwaway server in a temp dir, nothing written to disk. */
-export interface TestRedisOptions extends CommonOptions {
-  persistence: 'none';
-  /** More redis-server arguments, e.g. `['--cluster-enabled', 'yes']` for a Cluster node. */
-  extraArgs?: string[];
-}
-
-export type ManagedRedisOptions = DevRedisOptions | TestRedisOptions;
 
 export interface ManagedRedis {
   url: string;
@@ -40,6 +31,11 @@ export interface ManagedRedis {
   reused: boolean;
   /** Stops the server and waits until it has exited. Safe to call more than once. */
   stop(): Promise<void>;
+  /**
+   * Signals the server without waiting, for an 'exit' handler, where nothing can be awaited. Does
+   * nothing once it is stopping or has exited: its pid may be someone else's by then.
+   */
+  kill(signal?: NodeJS.Signals): void;
 }
 
 const HOST = '127.0.0.1';
@@ -49,87 +45,61 @@ const STATE_FILE = 'managed-redis.json';
 const LOCK_FILE = 'managed-redis.lock';
 const LOG_FILE = 'redis.log';
 const POLL_MS = 50;
+const READY_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 10_000;
-const MISSING_REDIS =
+export const MISSING_REDIS =
   'redis-server not found: install Redis 7 (`sudo apt-get install redis-server` on Debian/Ubuntu, ' +
   '`brew install redis` on macOS), or set REDIS_URL to an existing Redis';
 
-interface Tracked {
-  stop(): Promise<void>;
-  /** Last resort from the exit hook, where nothing can be awaited. */
-  killNow(): void;
-}
-
-const running = new Set<Tracked>();
-
+/** Development's server on dataDir: adopts one a previous owner left running there, else starts one. */
 export async function startManagedRedis(options: ManagedRedisOptions): Promise<ManagedRedis> {
-  const timeoutMs = options.readyTimeoutMs ?? 10_000;
-  const binary = redisServerBinary();
-  installExitHooks();
-
-  if (options.persistence === 'none') {
-    // 6379 is where a developer's real Redis lives; a test must never touch it.
-    if (options.port === 6379) throw new Error('a test Redis must not use port 6379');
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-redis-'));
-    try {
-      const port = options.port ?? (await freePort());
-      const child = await launch(binary, dir, port, ['--appendonly', 'no', ...(options.extraArgs ?? [])], timeoutMs);
-      return track({ pid: child.pid!, port, reused: false, child, throwaway: true }, () =>
-        fs.rmSync(dir, { recursive: true, force: true }),
-      );
-    } catch (error) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw error;
-    }
-  }
-
-  const dataDir = path.resolve(options.dataDir ?? path.join('.data', 'redis'));
+  const timeoutMs = options.readyTimeoutMs ?? READY_TIMEOUT_MS;
+  const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   const unlock = await lockDataDir(dataDir, timeoutMs);
   try {
     const previous = await findServerOf(dataDir, timeoutMs);
-    if (previous) {
-      return track({ ...previous, reused: true, throwaway: false }, () => forgetServer(dataDir, previous.pid));
-    }
+    if (previous) return handle(previous.pid, previous.port, true, () => forgetServer(dataDir, previous.pid));
 
     const port = options.port ?? (await freePort());
     const args = ['--appendonly', 'yes', '--appendfsync', options.appendfsync ?? 'everysec'];
     // Recorded as soon as it exists: if we die while it starts, the next start finds it instead of
     // launching a second server on the same files.
-    const child = await launch(binary, dataDir, port, args, timeoutMs, (pid) =>
+    const child = await launch(dataDir, port, args, timeoutMs, (pid) =>
       writeJsonAtomically(path.join(dataDir, STATE_FILE), { pid, port }),
     ).catch((error: unknown) => {
       fs.rmSync(path.join(dataDir, STATE_FILE), { force: true });
       throw error;
     });
-    return track({ pid: child.pid!, port, reused: false, child, throwaway: false }, () =>
-      forgetServer(dataDir, child.pid!),
-    );
+    return handle(child.pid!, port, false, () => forgetServer(dataDir, child.pid!), child);
   } finally {
     unlock();
   }
 }
 
 /**
- * Stops every server this process started or adopted. A server's own shutdown (after it has
- * drained its work) should call this; the exit and signal hooks below are only a safety net.
+ * A redis-server with its files and log in dir and `args` on its command line, answering PING:
+ * what tests build their throwaway servers from. Nothing keeps two of them off one dir.
  */
-export async function stopAllManagedRedis(): Promise<void> {
-  await Promise.all([...running].map((server) => server.stop()));
+export async function spawnRedisServer(dir: string, args: string[], options: SpawnOptions = {}): Promise<ManagedRedis> {
+  const port = options.port ?? (await freePort());
+  const child = await launch(dir, port, args, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+  return handle(child.pid!, port, false, () => {}, child);
 }
 
-function track(
-  server: { pid: number; port: number; reused: boolean; throwaway: boolean; child?: ChildProcess },
-  cleanUp: () => void,
-): ManagedRedis {
-  const { pid, port } = server;
+function handle(pid: number, port: number, reused: boolean, cleanUp: () => void, child?: ChildProcess): ManagedRedis {
   let stopping: Promise<void> | undefined;
-  const tracked: Tracked = {
+  let exited = false;
+  child?.once('exit', () => (exited = true));
+  return {
+    url: `redis://${HOST}:${port}`,
+    port,
+    pid,
+    reused,
     // SIGTERM is Redis' graceful shutdown (it fsyncs the AOF; with `save ""` it writes no RDB) and,
     // unlike SHUTDOWN over a connection, it also reaches a server that stopped answering.
     stop: () =>
       (stopping ??= (async () => {
-        running.delete(tracked);
         signal(pid, 'SIGTERM');
         if (!(await waitForExit(pid, STOP_TIMEOUT_MS))) {
           signal(pid, 'SIGKILL');
@@ -137,51 +107,22 @@ function track(
         }
         cleanUp();
       })()),
-    killNow: () => {
-      if (server.throwaway) {
-        signal(pid, 'SIGKILL'); // nothing to lose
-        cleanUp();
-      } else {
-        // SIGTERM still lets it flush its AOF. Its record stays until it has exited, so a start in
-        // the meantime waits for it instead of sharing its files.
-        signal(pid, 'SIGTERM');
-      }
+    kill: (name = 'SIGTERM') => {
+      if (!stopping && !exited) signal(pid, name);
     },
   };
-  running.add(tracked);
-  // A server that died by itself must not be signalled later: its pid may be someone else's by then.
-  server.child?.once('exit', () => running.delete(tracked));
-  return { url: `redis://${HOST}:${port}`, port, pid, reused: server.reused, stop: tracked.stop };
-}
-
-let hooksInstalled = false;
-
-function installExitHooks(): void {
-  if (hooksInstalled) return;
-  hooksInstalled = true;
-  process.on('exit', () => running.forEach((server) => server.killNow()));
-  for (const name of ['SIGINT', 'SIGTERM'] as const) {
-    const onSignal = (): void => {
-      // Someone else listens: that is the owner's graceful shutdown, which calls stopAllManagedRedis().
-      if (process.listenerCount(name) > 1) return;
-      running.forEach((server) => server.killNow());
-      // Nobody else listens, so the default was to die: re-raise the signal without us to do exactly that.
-      process.removeListener(name, onSignal);
-      process.kill(process.pid, name);
-    };
-    process.on(name, onSignal);
-  }
 }
 
 /** Spawns redis-server on dir:port and waits until it answers PING; kills it again if it never does. */
 async function launch(
-  binary: string,
   dir: string,
   port: number,
-  persistenceArgs: string[],
+  args: string[],
   timeoutMs: number,
   onSpawn?: (pid: number) => void,
 ): Promise<ChildProcess> {
+  const binary = findRedisServer();
+  if (!binary) throw new Error(MISSING_REDIS);
   const logPath = path.join(dir, LOG_FILE);
   // A file rather than a pipe: nobody has to keep draining it (a full pipe would block Redis),
   // and it stays readable after we are gone.
@@ -190,7 +131,7 @@ async function launch(
   try {
     child = spawn(
       binary,
-      ['--bind', HOST, '--port', String(port), '--dir', dir, '--save', '', '--daemonize', 'no', ...persistenceArgs],
+      ['--bind', HOST, '--port', String(port), '--dir', dir, '--save', '', '--daemonize', 'no', ...args],
       // Its own process group: a terminal's Ctrl-C reaches only us, so our owner can finish the
       // work in flight before it stops Redis.
       { detached: true, stdio: ['ignore', log, log] },
@@ -250,7 +191,7 @@ async function findServerOf(dataDir: string, timeoutMs: number): Promise<{ pid: 
   }
 }
 
-/** Serialises starts on one data dir (two `npm run dev` at once) so only one of them launches Redis. */
+/** Serialises starts on one data dir (two `npm start` at once) so only one of them launches Redis. */
 async function lockDataDir(dataDir: string, timeoutMs: number): Promise<() => void> {
   const lockPath = path.join(dataDir, LOCK_FILE);
   const deadline = Date.now() + timeoutMs;
@@ -375,28 +316,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-function redisServerBinary(): string {
-  const found = findRedisServer();
-  if (found) return found;
-  // CI and fresh containers run as root on Debian: installing is then cheaper than failing.
-  if (process.getuid?.() === 0 && fs.existsSync('/etc/debian_version')) {
-    console.error('[managedRedis] redis-server not found: running `apt-get update && apt-get install -y redis-server`');
-    try {
-      execFileSync('sh', ['-c', 'apt-get update && apt-get install -y redis-server'], {
-        // apt's chatter goes to stderr so that stdout stays clean for whatever our owner prints there.
-        stdio: ['ignore', 2, 2],
-        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-      });
-    } catch (error) {
-      throw new Error(`apt-get could not install redis-server; ${MISSING_REDIS}`, { cause: error });
-    }
-    const installed = findRedisServer();
-    if (installed) return installed;
-  }
-  throw new Error(MISSING_REDIS);
-}
-
-function findRedisServer(): string | undefined {
+export function findRedisServer(): string | undefined {
   // Debian puts it in /usr/bin, but PATH may lack the sbin/local dirs (cron, IDEs, sudo).
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/usr/bin', '/usr/sbin', '/usr/local/bin'];
   for (const dir of dirs.filter(Boolean)) {
