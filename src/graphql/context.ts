@@ -1,4 +1,4 @@
-import type { Principal } from '../domain/access';
+import { ANONYMOUS_READER, type Principal } from '../domain/access';
 import { createLoaders, type Loaders, type Services } from './loaders';
 
 export interface Context extends Services {
@@ -11,4 +11,20 @@ export interface Context extends Services {
 export function createContext(services: Services, principal: Principal): Context {
   const { leaderboards, players, live } = services;
   return { leaderboards, players, live, loaders: createLoaders(services), principal };
+}
+
+/**
+ * The context an event of a subscription is executed with. One result serves every subscriber of
+ * the same operation (src/graphql/liveExecution.ts), so nothing below Subscription may depend on
+ * who subscribed: reading `principal` here throws, and a resolver that did would fail every test
+ * that runs it instead of quietly answering everyone as somebody.
+ */
+export function createEventContext(services: Services): Context {
+  const context = createContext(services, ANONYMOUS_READER);
+  Object.defineProperty(context, 'principal', {
+    get() {
+      throw new Error('A resolver below Subscription read who subscribed: its result is shared by every subscriber');
+    },
+  });
+  return context;
 }

@@ -2,14 +2,14 @@ import { createSourceEventStream, type DocumentNode, execute, type ExecutionArgs
 
 /**
  * graphql-js' `subscribe`, except that an event costs one execution per distinct operation
- * instead of one per subscriber. Live payloads are shared objects (one per state of what a group
+ * instead of one per subscriber. `freezeShared` is for tests (see deepFreeze). Live payloads are shared objects (one per state of what a group
  * of subscribers follows), so the same payload under the same operation (same document object:
  * the WebSocket layer parses each query text once; same operation name and variables) gives the
  * same result, and is executed once. Each execution gets a context made fresh for it, so loaders
  * never carry data from one event to the next; it is nobody's in particular, so resolvers below
  * Subscription must not depend on who subscribed.
  */
-export function createSharedSubscribe(eventContext: () => unknown) {
+export function createSharedSubscribe(eventContext: () => unknown, { freezeShared = false } = {}) {
   const documentIds = new WeakMap<DocumentNode, number>();
   let nextDocumentId = 0;
   const results = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
@@ -21,9 +21,13 @@ export function createSharedSubscribe(eventContext: () => unknown) {
     let documentId = documentIds.get(args.document);
     if (documentId === undefined) documentIds.set(args.document, (documentId = nextDocumentId++));
     const operation = `${documentId}\n${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
-    const run = (payload: unknown) => Promise.resolve(execute({ ...args, rootValue: payload, contextValue: eventContext() }));
+    const run = async (payload: unknown) => {
+      const result = await execute({ ...args, rootValue: payload, contextValue: eventContext() });
+      return freezeShared ? deepFreeze(result) : result;
+    };
     return mapEvents(events, (payload): Promise<ExecutionResult> => {
       if (typeof payload !== 'object' || payload === null) return run(payload);
+      if (freezeShared) deepFreeze(payload);
       let byOperation = results.get(payload);
       if (!byOperation) results.set(payload, (byOperation = new Map()));
       let result = byOperation.get(operation);
@@ -57,4 +61,15 @@ function mapEvents<T, U>(source: AsyncIterator<T>, map: (value: T) => Promise<U>
       return this;
     },
   };
+}
+
+/**
+ * Tests run with shared payloads and results frozen (`freezeShared`), so code that changes one
+ * after it was shared, which every other subscriber of it would then see, throws instead.
+ */
+function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+  return value;
 }

@@ -17,7 +17,7 @@ import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
 import { StandingsError } from '../errors';
 import { compiledExecutionGateway, createCompiledExecution } from '../graphql/compiledExecution';
-import { type Context, createContext } from '../graphql/context';
+import { type Context, createContext, createEventContext } from '../graphql/context';
 import { createFormatError, describeInternalError, refusedRequest } from '../graphql/errors';
 import type { Services } from '../graphql/loaders';
 import { buildSchema } from '../graphql/schema';
@@ -60,6 +60,8 @@ export interface StandingsServerOptions {
    * (src/server/knownOperations.ts); default true.
    */
   knownOperations?: boolean;
+  /** Tests: what live subscribers share is frozen, so that changing it after it was shared throws. */
+  freezeShared?: boolean;
 }
 
 export interface StandingsServer {
@@ -111,6 +113,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     await rateLimiter?.check(principal, request);
     return principal;
   };
+  const execution = createCompiledExecution(schema);
   // One formatError for both doors, so errors look and are masked alike.
   const formatError = countErrors(createFormatError());
   const websocket = attachWebSocket({
@@ -121,10 +124,13 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     logger,
     production: !development,
     authenticate: (params, request) => admit(params?.authorization, request),
-    context: (principal?: Principal) => createContext(services, principal ?? ANONYMOUS_READER),
+    admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
+    execution,
+    context: (principal: Principal) => createContext(services, principal),
+    eventContext: () => createEventContext(services),
+    freezeShared: options.freezeShared,
   });
 
-  const execution = createCompiledExecution(schema);
   const knownOperations = options.knownOperations === false ? undefined : new KnownOperations();
   const apollo = new ApolloServer<Context>({
     gateway: compiledExecutionGateway(execution),

@@ -3,18 +3,19 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import {
   type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, getVariableValues,
-  GraphQLError, type GraphQLFormattedError, type GraphQLSchema, parse, specifiedRules, validate,
+  GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode, parse, specifiedRules, validate,
 } from 'graphql';
 import { MessageType, parseMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
-import { describeInternalError, isInternalError } from '../graphql/errors';
+import type { CompiledExecution } from '../graphql/compiledExecution';
+import { describeInternalError, isInternalError, operationNotFound } from '../graphql/errors';
 import { createSharedSubscribe } from '../graphql/liveExecution';
 import { parseOptions, validationRules } from '../graphql/validationRules';
 import { setBounded } from './boundedMap';
-import { setActiveSubscriptions } from './metrics';
+import { observeOperation, setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
 import { createFrameSharing } from './sharedFrames';
 
@@ -44,13 +45,23 @@ export interface WebSocketOptions<A> {
   formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
   /** Where the errors formatError masks as internal are logged, as internalErrorLog does over HTTP. */
   logger: { error(message: string): void };
+  /** A context for `auth` (what `authenticate` returned for the connection): one per operation. */
+  context(auth: A): unknown;
   /**
-   * A context for `auth` (what `authenticate` returned for the connection): one per subscription
-   * for its subscribe resolver, and one made fresh for each event's execution (with `auth`
-   * undefined: an event's result is shared by every subscriber of the same operation).
+   * A context made fresh for each event's execution: nobody's, since an event's result is shared
+   * by every subscriber of the same operation (see createEventContext).
    */
-  context(auth: A | undefined): unknown;
+  eventContext(): unknown;
+  /** Tests: freeze what subscribers share, so that changing it throws (see liveExecution.ts). */
+  freezeShared?: boolean;
   production: boolean;
+  /** What HTTP executes queries and mutations with (compiled once per operation, see compiledExecution.ts). */
+  execution: CompiledExecution;
+  /**
+   * Counts a query or mutation sent over the socket against the rate limits, as an HTTP request
+   * is counted; throwing RateLimitedError refuses it with the error HTTP would give.
+   */
+  admitOperation(auth: A, request: http.IncomingMessage): Promise<void>;
   /**
    * Admits a connection from its connection_init payload (graphql-ws' `connectionParams`, e.g.
    * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing a StandingsError
@@ -67,11 +78,12 @@ export interface WebSocketEndpoint {
 type Prepared = { document: DocumentNode } | { errors: readonly GraphQLError[] };
 
 /**
- * Subscriptions over graphql-ws on the HTTP server's port and path. graphql-ws parses, validates
- * and executes by itself, past Apollo's plugins and formatError, so this does what Apollo does for
- * HTTP: the same validation rules and parse limits, Apollo's error codes, and errors formatted by
- * the same function. It serves subscriptions only: queries and mutations go over HTTP, where the
- * plugins that watch them run.
+ * GraphQL over graphql-ws on the HTTP server's port and path: subscriptions, and queries and
+ * mutations (one `next`, then `complete`) for clients that keep one socket open. graphql-ws
+ * parses, validates and executes by itself, past Apollo's plugins and formatError, so this does
+ * what Apollo does for HTTP: the same validation rules and parse limits, Apollo's error codes,
+ * errors formatted by the same function, the same compiled execution, rate limits counted per
+ * query or mutation, and operation metrics.
  */
 export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpoint {
   const { schema, context } = options;
@@ -93,7 +105,9 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
   const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
   /** Each subscription by the arguments onSubscribe gave graphql-ws, which it passes to `subscribe`. */
   const setUps = new WeakMap<ExecutionArgs, Subscription>();
-  const subscribe = createSharedSubscribe(() => context(undefined));
+  const subscribe = createSharedSubscribe(options.eventContext, { freezeShared: options.freezeShared });
+  /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
+  const operations = new WeakMap<ExecutionArgs, OperationDefinitionNode>();
 
   const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
@@ -121,23 +135,31 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
           throw err;
         }
       },
-      onSubscribe(ctx, id, payload) {
+      async onSubscribe(ctx, id, payload) {
         const ready = prepare(payload.query);
         if ('errors' in ready) return ready.errors;
         const operation = getOperationAST(ready.document, payload.operationName);
-        if (!operation) {
-          return [new GraphQLError('Name the operation to run (operationName): the document has none or several', {
-            extensions: { code: ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE },
-          })];
-        }
-        if (operation.operation !== 'subscription') {
-          return [new GraphQLError('Only subscriptions are served over WebSocket: send queries and mutations over HTTP', {
-            nodes: operation,
-            extensions: { code: ErrorCode.BAD_REQUEST },
-          })];
-        }
+        if (!operation) return [withCode(operationNotFound(payload.operationName), ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE)];
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
+        if (operation.operation !== 'subscription') {
+          try {
+            // graphql-ws takes operations only on connections onConnect admitted.
+            await options.admitOperation(ctx.extra.auth!, ctx.extra.request);
+          } catch (err) {
+            if (!(err instanceof StandingsError)) throw err;
+            return [new GraphQLError(err.message, { originalError: err })];
+          }
+          const args: ExecutionArgs = {
+            schema,
+            document: ready.document,
+            operationName: payload.operationName,
+            variableValues: payload.variables,
+            contextValue: context(ctx.extra.auth!),
+          };
+          operations.set(args, operation);
+          return args;
+        }
         // graphql-ws admits subscriptions only on connections onConnect accepted.
         const subscription = ctx.extra.subscriptions!.add(id);
         if (!subscription) {
@@ -150,12 +172,19 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
           document: ready.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: context(ctx.extra.auth),
+          contextValue: context(ctx.extra.auth!),
         };
         setUps.set(args, subscription);
         return args;
       },
       subscribe: (args) => setUps.get(args)!.setUp(() => subscribe(args)),
+      async execute(args) {
+        const operation = operations.get(args)!;
+        const started = process.hrtime.bigint();
+        const result = await options.execution.execute(args.document, operation, args.contextValue, args.variableValues ?? undefined);
+        observeOperation(operation, started);
+        return result;
+      },
       // The same result object for every subscriber of an event's result (graphql-ws would copy
       // it for each), so that its JSON is made once (see sharedFrames.ts).
       onNext(_ctx, _id, _payload, _args, result) {

@@ -94,7 +94,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
       rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops,
-      cacheReads: options.cacheReads, knownOperations: options.knownOperations,
+      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true,
     });
     const baseUrl = await server.listen(0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

@@ -41,12 +41,33 @@ it('sends every subscriber its own message with the shared payload in it, made i
   const payload = { data: { get topChanged() { reads++; return { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] }; } } };
   const expected = { data: { topChanged: { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] } } };
   const pairs = [await connect(), await connect(), await connect()];
-  const ids = ['1', 'two', '\u0000shared-payload'];
+  // The last id looks like a marker: it must come back as it was sent.
+  const ids = ['1', 'two', '\u0000shared-payload:0'];
   for (const [i, pair] of pairs.entries()) {
     expect(await sendAndReceive(pair, { id: ids[i], type: 'next', payload })).toEqual({ id: ids[i], type: 'next', payload: expected });
   }
   expect(reads).toBe(1);
   pairs.forEach(({ client }) => client.close());
+});
+
+it('gives each message its own payload, whatever order messages are stringified and sent in', async () => {
+  const pair = await connect();
+  const first = JSON.stringify({ id: 'a', type: 'next', payload: { data: { n: 1 } } }, frames.replacer);
+  const second = JSON.stringify({ id: 'b', type: 'next', payload: { data: { n: 2 } } }, frames.replacer);
+  const received: unknown[] = [];
+  const both = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(JSON.parse(String(data))) === 2 && resolve()));
+  pair.socket.send(second);
+  pair.socket.send(first);
+  await both;
+  expect(received).toEqual([{ id: 'b', type: 'next', payload: { data: { n: 2 } } }, { id: 'a', type: 'next', payload: { data: { n: 1 } } }]);
+  pair.client.close();
+});
+
+it('leaves a marker-like id of a message without a payload as it is', async () => {
+  const pair = await connect();
+  await sendAndReceive(pair, { id: 'x', type: 'next', payload: { data: { shared: true } } });
+  expect(await sendAndReceive(pair, { id: '\u0000shared-payload:0', type: 'complete' })).toEqual({ id: '\u0000shared-payload:0', type: 'complete' });
+  pair.client.close();
 });
 
 it('leaves other messages as they are', async () => {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import { createCompiledExecution } from '../../src/graphql/compiledExecution';
 import { createFormatError } from '../../src/graphql/errors';
 import { attachWebSocket } from '../../src/server/websocket';
 
@@ -34,7 +35,10 @@ it('masks an internal error in a subscription and logs it with its place and sta
     formatError: createFormatError(),
     logger: { error: (message) => logged.push(message) },
     authenticate: async () => 'anyone',
+    admitOperation: async () => undefined,
+    execution: createCompiledExecution(schema),
     context: () => ({}),
+    eventContext: () => ({}),
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const client = createClient({
