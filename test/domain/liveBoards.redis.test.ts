@@ -160,6 +160,12 @@ it('reads only the subscriptions a write can have moved, however many there are'
     await eventually(() => [latest[997].value?.entry?.rank, latest[998].value?.entry?.rank], [999, 998], changed);
     expect(read.mock.calls.flatMap(([, ids]) => ids).sort()).toEqual(['p997', 'p998']);
     expect(latest.filter((one) => one.updates > 1)).toHaveLength(2);
+
+    // A refresh takes the changes it read for: the next write reads only what it moves.
+    read.mockClear();
+    await leaderboards.submit([{ boardId: board, playerId: 'p500', score: 501.5 }]);
+    await eventually(() => [latest[499].value?.entry?.rank, latest[500].value?.entry?.rank], [501, 500], changed);
+    expect(read.mock.calls.flatMap(([, ids]) => ids).sort()).toEqual(['p499', 'p500']);
   } finally {
     read.mockRestore();
   }

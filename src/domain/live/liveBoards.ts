@@ -3,7 +3,8 @@ import type { EventBridge } from '../../store/eventBridge';
 import type { RankWindow } from '../../store/types';
 import type { Leaderboards } from '../leaderboards';
 import { checkId, checkLimit, checkRadius } from '../validation';
-import { BoardFeed, type FeedItem } from './boardFeed';
+import { BoardFeed } from './boardFeed';
+import type { FeedItem } from './fanOut';
 import type { LiveStream } from './liveStream';
 import { AroundWatch, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
 

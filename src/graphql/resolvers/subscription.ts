@@ -1,4 +1,4 @@
-import { type FeedItem, MissedEvents } from '../../domain/live/boardFeed';
+import { type FeedItem, MissedEvents } from '../../domain/live/fanOut';
 import { eventsMissed } from '../../errors';
 import type { RankChange, TopUpdate } from '../../domain/live/watches';
 import type { SubscriptionResolvers } from '../../generated/graphql';
