@@ -13,23 +13,25 @@
  * V8 sizes its heap and compiles the hot paths, default 30).
  * The last number is the board's size (default 10,000). Loopback only; it stops by itself.
  * Results go to BENCHMARKS.md (section "soak").
+ *
+ * `--chaos` runs bench/chaos.ts instead: writes while Redis fails in turn, every one accounted for.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import os from 'node:os';
-import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { startManagedRedis } from '../src/server/managedRedis';
+import { startManagedRedis } from '../test/support/managedRedis';
+import { CHAOS, chaos, chaosOptions } from './chaos';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, inBatches, playerId, seededRandom } from './fixtures';
 import { percentile, scrapeMetrics } from './load';
+import { graphql, KEYS, startServer, stopServer } from './mainProcess';
 import { around, entries100, entry, type Operation, submitScore, top10 } from './operations';
 
-const { options, sizes } = parseArgs({ minutes: 2, rate: 200, subscribers: 100, window: 10, warmup: 30 }, [10_000]);
+const DEFAULTS = { minutes: 2, rate: 200, subscribers: 100, window: 10, warmup: 30 };
+// The chaos run (bench/chaos.ts) takes options of its own.
+const { options, sizes } = CHAOS ? { options: DEFAULTS, sizes: [] } : parseArgs(DEFAULTS, [10_000]);
 const MEMBERS = sizes[0];
-const KEYS = { admin: 'soak-admin-key-000000001', writer: 'soak-writer-key-00000002', reader: 'soak-reader-key-00000003' };
 /** Share of requests per operation; writes go with the writer key, reads with the reader key. */
 const MIX: [Operation, number][] = [[submitScore, 0.3], [entry, 0.25], [top10, 0.2], [around, 0.15], [entries100, 0.1]];
 /** Subscriptions closed and reopened each second, as a share of those open. */
@@ -52,42 +54,6 @@ const fail = (what: string) => {
   if (errors.length < 20) console.error(`error: ${what}`);
   errors.push(what);
 };
-
-/** main.ts as `npm start` runs it, on loopback, with the limits above what this load sends. */
-async function startServer(redisUrl: string): Promise<{ url: string; child: ChildProcess; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'src', 'server', 'main.ts')], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      REDIS_URL: redisUrl,
-      STANDINGS_API_KEYS: Object.entries(KEYS).map(([role, key]) => `${role}:${key}`).join(','),
-      // On, so every request pays for its count in Redis, but far above this load.
-      RATE_LIMIT_PER_KEY: String(options.rate * 100),
-      RATE_LIMIT_PER_IP: String(options.rate * 100),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const ready = / ready at (http:\/\/\S+\/graphql)/.exec(output);
-      if (ready) resolve(ready[1]);
-    });
-    void exited.then((code) => reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)));
-  });
-  return { url, child, exited };
-}
-
-async function graphql(url: string, key: string, body: string): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` }, body });
-  const result = (await response.json()) as { data?: unknown; errors?: unknown[] };
-  if (response.status !== 200 || result.errors) throw new Error(`HTTP ${response.status}: ${JSON.stringify(result).slice(0, 300)}`);
-  return result.data;
-}
 
 async function fillBoard(url: string): Promise<void> {
   const create = `mutation { createLeaderboard(input: { id: "${BOARD_ID}", sortOrder: DESCENDING, updatePolicy: LATEST, capacity: ${MEMBERS} }) { id } }`;
@@ -161,7 +127,9 @@ function subscriber(url: string, random: (below: number) => number, onUpdate: ()
 
 async function soak(): Promise<string> {
   const redis = await startManagedRedis({ persistence: 'none' });
-  const server = await startServer(redis.url);
+  // On, so every request pays for its count in Redis, but far above this load.
+  const limit = String(options.rate * 100);
+  const server = await startServer(redis.url, { RATE_LIMIT_PER_KEY: limit, RATE_LIMIT_PER_IP: limit });
   try {
     await fillBoard(server.url);
     const random = seededRandom(42);
@@ -218,10 +186,7 @@ async function soak(): Promise<string> {
 
     // SIGTERM with every subscription still open: each must be closed with 1001 Going away.
     subscribers.forEach((open) => open.expectEnd());
-    const signalled = Date.now();
-    server.child.kill('SIGTERM');
-    const exitCode = await server.exited;
-    const shutdownMs = Date.now() - signalled;
+    const { exitCode, shutdownMs } = await stopServer(server);
     await delay(200);
     const closeCodes = subscribers.flatMap((open) => open.closeCodes);
     if (exitCode !== 0) fail(`the server exited with ${exitCode} after SIGTERM`);
@@ -278,4 +243,5 @@ function report(windows: Window[], shutdown: string): string {
   ].join('\n');
 }
 
-runBench('soak', 'bench:soak', soak);
+if (CHAOS) runBench('soak-chaos', 'bench:soak', () => chaos(chaosOptions()));
+else runBench('soak', 'bench:soak', soak);
