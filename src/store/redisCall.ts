@@ -50,6 +50,12 @@ class ConnectionHealth {
   private silent = false;
   /** A connection attempt began since the client was last ready: its failure means Redis is down. */
   private attempting = false;
+  /**
+   * A wait for the connection to come back ran out (an attempt that neither fails nor finishes: a
+   * Redis paused or still loading): until the client is ready again, requests fail at once
+   * instead of each waiting as long again.
+   */
+  private stalled = false;
   private readonly waiting = new Set<(ready: boolean) => void>();
 
   constructor(private readonly redis: Client) {
@@ -57,6 +63,7 @@ class ConnectionHealth {
     redis.on('ready', () => {
       this.silent = false;
       this.attempting = false;
+      this.stalled = false;
       this.wake(true);
     });
     redis.on('reconnecting', () => {
@@ -102,14 +109,17 @@ class ConnectionHealth {
       return redis.status === 'ready';
     }
     if (sent && redis.status === 'ready') return true;
-    if (redis.status === 'end') return false;
+    if (redis.status === 'end' || this.stalled) return false;
     return new Promise<boolean>((resolve) => {
       const settle = (ready: boolean) => {
         clearTimeout(timer);
         this.waiting.delete(settle);
         resolve(ready);
       };
-      const timer = setTimeout(() => settle(false), waitMs);
+      const timer = setTimeout(() => {
+        this.stalled = true;
+        settle(false);
+      }, waitMs);
       this.waiting.add(settle);
     });
   }
