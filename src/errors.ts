@@ -46,7 +46,7 @@ export class StandingsError extends Error {
 
 export const badInput = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.BAD_USER_INPUT, message, details);
-export const notFound = (message: string, details?: Record<string, unknown>) =>
+const notFound = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.NOT_FOUND, message, details);
 /** NOT_FOUND for a board id, with anything else that says where it was asked for. */
 export const boardNotFound = (boardId: string, details?: Record<string, unknown>) =>

@@ -9,11 +9,11 @@ import { operationNotFound, subscriptionOverHttp } from './errors';
 type Compiled = CompiledQuery | ExecutionResult;
 
 /**
- * Where `replay` leaves an outcome: in the context itself, as a property, because Apollo executes
- * with a shallow copy of the context it was given (copies keep symbol-keyed properties).
+ * Where `presetOutcome` leaves an outcome: in the context itself, as a property, because Apollo
+ * executes with a shallow copy of the context it was given (copies keep symbol-keyed properties).
  */
-const REPLAY = Symbol('replay');
-type Replayable = { [REPLAY]?: Promise<ExecutionResult> };
+const PRESET = Symbol('preset outcome');
+type WithPreset = { [PRESET]?: Promise<ExecutionResult> };
 export type CompiledExecution = ReturnType<typeof createCompiledExecution>;
 
 /**
@@ -62,13 +62,13 @@ export function createCompiledExecution(schema: GraphQLSchema) {
    * handed to Apollo, which formats them, picks the HTTP status and runs its plugins as it always
    * does, without running the operation (a mutation) twice.
    */
-  const replay = (contextValue: object, outcome: Promise<ExecutionResult>): void => {
-    (contextValue as Replayable)[REPLAY] = outcome;
+  const presetOutcome = (contextValue: object, outcome: Promise<ExecutionResult>): void => {
+    (contextValue as WithPreset)[PRESET] = outcome;
   };
-  /** The outcome `replay` left in this context (Apollo executes each context's copy once). */
-  const replayed = (contextValue: object): Promise<ExecutionResult> | undefined => (contextValue as Replayable)[REPLAY];
+  /** The outcome `presetOutcome` left in this context (Apollo executes each context's copy once). */
+  const presetOutcomeOf = (contextValue: object): Promise<ExecutionResult> | undefined => (contextValue as WithPreset)[PRESET];
 
-  return { schema, execute, stringify, replay, replayed };
+  return { schema, execute, stringify, presetOutcome, presetOutcomeOf };
 }
 
 /**
@@ -110,7 +110,7 @@ function withGraphQLErrors(
 
 /**
  * Apollo Server takes a custom executor only from a gateway: this one serves the compiled
- * execution's schema as it is and executes with it (or replays, see `replay`). Apollo still parses,
+ * execution's schema as it is and executes with it (or answers with an outcome already made, see `presetOutcome`). Apollo still parses,
  * validates (our rules included), runs its plugins and formats errors; only execution changes hands.
  *
  * Apollo calls the executor even when the document holds no operation the request names, and
@@ -118,7 +118,7 @@ function withGraphQLErrors(
  * OPERATION_RESOLUTION_FAILURE, HTTP 400). And HTTP cannot carry a subscription's stream: executed
  * here, its fields would run once, as a query's, with resolvers that expect an event.
  */
-export function compiledExecutionGateway({ schema, execute, replayed }: CompiledExecution): GatewayInterface {
+export function compiledExecutionGateway({ schema, execute, presetOutcomeOf }: CompiledExecution): GatewayInterface {
   return {
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
@@ -129,7 +129,7 @@ export function compiledExecutionGateway({ schema, execute, replayed }: Compiled
         executor: async ({ document, operation, context, request }) => {
           if (!operation) return { errors: [operationNotFound(request.operationName)] };
           if (operation.operation === 'subscription') return { errors: [subscriptionOverHttp()] };
-          return replayed(context) ?? execute(document, operation, context, request.variables);
+          return presetOutcomeOf(context) ?? execute(document, operation, context, request.variables);
         },
       };
     },

@@ -1,5 +1,15 @@
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
-import { createLoaders, type Loaders, type Services } from './loaders';
+import type { Leaderboards } from '../domain/leaderboards';
+import type { LiveBoards } from '../domain/live/liveBoards';
+import type { Players } from '../domain/players';
+import { createLoaders, type Loaders } from './loaders';
+
+/** The domain services every operation's resolvers call, shared by all requests. */
+export interface Services {
+  leaderboards: Leaderboards;
+  players: Players;
+  live: LiveBoards;
+}
 
 export interface Context extends Services {
   loaders: Loaders;

@@ -1,18 +1,10 @@
 import DataLoader from 'dataloader';
-import type { Leaderboards } from '../domain/leaderboards';
-import type { LiveBoards } from '../domain/live/liveBoards';
 import { MAX_BATCH_SIZE } from '../domain/limits';
-import type { Players } from '../domain/players';
 import { checkId } from '../domain/validation';
 import type { PlayerProfile } from '../store/playerStore';
 import type { BoardConfig } from '../store/types';
+import type { Services } from './context';
 import { type EntryModel, onBoard } from './models';
-
-export interface Services {
-  leaderboards: Leaderboards;
-  players: Players;
-  live: LiveBoards;
-}
 
 /**
  * Per-request batching and caching. The `entry`/`entries` lookups on one board that a request

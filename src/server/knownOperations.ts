@@ -6,7 +6,7 @@ import { setBounded } from './boundedMap';
 /** Distinct Accept headers whose negotiated content type is kept; past that the oldest is dropped. */
 const MAX_ACCEPT_HEADERS = 32;
 
-export interface KnownOperation {
+interface KnownOperation {
   document: DocumentNode;
   operation: OperationDefinitionNode;
 }
@@ -33,7 +33,7 @@ interface RequestBody {
  * it, an Accept header only once Apollo answered it (with the content type it negotiated), and
  * anything else (GET, batches, persisted queries, other body shapes) goes to Apollo as before.
  * A known operation whose result holds errors is handed back to Apollo to answer (see
- * CompiledExecution.replay), so errors, their codes and HTTP statuses and the plugins that watch
+ * CompiledExecution.presetOutcome), so errors, their codes and HTTP statuses and the plugins that watch
  * them are Apollo's alone. Successful results are written as Apollo writes them; test/server/
  * knownOperations.redis.test.ts checks that both lanes answer byte for byte alike.
  */

@@ -59,7 +59,7 @@ export function createClient(where: RedisTarget, logger: Logger, options: Client
  * (`retryDelayOnFailover`); that is off for the same reason as AT_MOST_ONCE. Redirections
  * (MOVED, ASK, TRYAGAIN, CLUSTERDOWN) are still followed: Redis ran nothing when it sent them.
  */
-export function createClusterClient(cluster: RedisCluster, logger: Logger, options: ClientOptions = {}): Cluster {
+function createClusterClient(cluster: RedisCluster, logger: Logger, options: ClientOptions = {}): Cluster {
   const client = new Cluster(cluster.nodes, {
     enableOfflineQueue: false,
     retryDelayOnFailover: 0,
@@ -161,7 +161,7 @@ function describe(where: RedisTarget): string {
 }
 
 /** For messages: never print a password. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';

@@ -124,7 +124,7 @@ async function serveKnown(
   }
   if (!result || result.errors) {
     // Apollo's operation timer then starts after the execution: errors are timed short by that much.
-    routes.execution.replay(context, outcome);
+    routes.execution.presetOutcome(context, outcome);
     return serveThroughApollo(routes, req, res, requestId, search, body, async () => context);
   }
   observeOperation(known.operation, started);

@@ -15,7 +15,7 @@
  *   st:rl:<scope>:<id>     string requests in the current rate-limit window (expires with it);
  *                             scope `key` (id: the API key's id) or `ip` (id: the client address)
  */
-export const PREFIX = 'st:';
+const PREFIX = 'st:';
 
 const tag = (boardId: string) => `${PREFIX}{${boardId}}:`;
 

@@ -8,7 +8,7 @@ export interface Clock {
   clearTimeout(timer: unknown): void;
 }
 
-export const systemClock: Clock = {
+const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (task, ms) => setTimeout(task, ms),
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
