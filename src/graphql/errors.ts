@@ -6,11 +6,12 @@ import { writeOutcomeOf } from './writeOutcomes';
 /**
  * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
  * stores' UNAVAILABLE for a lost Redis connection) keep their code and `details`, and anything
- * unexpected is masked so internals never reach clients. Whoever runs the operation logs those
+ * unexpected is masked so internals never reach clients. `hideSchemaDetails` (production) also
+ * drops graphql-js' suggestions of field, type and value names. Whoever runs the operation logs those
  * (see isInternalError): internalErrorLog over HTTP, the WebSocket server for subscriptions.
  */
-export function createFormatError() {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+export function createFormatError({ hideSchemaDetails = false } = {}) {
+  const format = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const original = unwrapResolverError(error);
     const where = { locations: formatted.locations, path: formatted.path };
     const known = standingsErrorOf(original);
@@ -33,7 +34,18 @@ export function createFormatError() {
     }
     return formatted;
   };
+  if (!hideSchemaDetails) return format;
+  // graphql-js suggests names it knows ("Did you mean ...?"), in validation errors and in those of
+  // variables alike: a schema whose introspection is off would still be spelled out to anyone guessing.
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const result = format(formatted, error);
+    const message = result.message.replace(SUGGESTION, '');
+    return message === result.message ? result : { ...result, message };
+  };
 }
+
+/** As Apollo's hideSchemaDetailsFromClientErrors strips it. */
+const SUGGESTION = / ?Did you mean(.+?)\?$/;
 
 /** Resolvers' errors come unwrapped; a refused request's (see refusedRequest) carries it as its cause. */
 function standingsErrorOf(error: unknown): StandingsError | undefined {

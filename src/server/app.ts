@@ -114,7 +114,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   };
   const execution = createCompiledExecution(schema);
   // One formatError for both doors, so errors look and are masked alike.
-  const formatError = countErrors(createFormatError());
+  const formatError = countErrors(createFormatError({ hideSchemaDetails: !development }));
   const websocket = attachWebSocket({
     httpServer,
     path: GRAPHQL_PATH,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { uniqueId } from '../support/redis';
+import { connect } from './liveClient';
 import { authorization, createBoard, createBrokenBoard, SUBMIT, submitAll, TEST_KEYS, TestServer } from './harness';
 
 let server: TestServer;
@@ -166,5 +167,32 @@ describe('INTERNAL_SERVER_ERROR', () => {
       message: expect.stringMatching(/^Internal error at leaderboard\.entries: .*WRONGTYPE/s),
       fields: { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     });
+  });
+});
+
+describe('in production', () => {
+  let production: TestServer;
+  beforeAll(async () => {
+    production = await TestServer.start(undefined, { nodeEnv: 'production' });
+  });
+  afterAll(() => production.stop());
+
+  it.each([
+    ['a misspelt field', `{ leaderboard(id: "${boardId}") { titel } }`, undefined],
+    ['a misspelt enum value', 'mutation ($i: CreateLeaderboardInput!) { createLeaderboard(input: $i) { id } }',
+      { i: { id: uniqueId('guess'), sortOrder: 'DESCENDIN', updatePolicy: 'BEST' } }],
+  ])('names nothing of the schema for %s, over HTTP and WebSocket, where development suggests names', async (_case, query, variables) => {
+    const [told] = await server.errors(query, variables);
+    expect(told.message).toMatch(/Did you mean/);
+    const [overHttp] = await production.errors(query, variables);
+    expect(overHttp.message).not.toMatch(/Did you mean/);
+    expect(overHttp.extensions.code).toBe(told.extensions.code);
+    const socket = connect(production.graphqlUrl);
+    try {
+      const [overSocket] = (await socket.subscribe(query, variables).next()).errors!;
+      expect(overSocket).toMatchObject({ message: overHttp.message, extensions: { code: overHttp.extensions.code } });
+    } finally {
+      await socket.close();
+    }
   });
 });
