@@ -25,7 +25,7 @@ import { EventBridge } from '../store/eventBridge';
 import { LeaderboardStore } from '../store/leaderboardStore';
 import { PlayerStore } from '../store/playerStore';
 import { RateLimitStore } from '../store/rateLimitStore';
-import { type AccessOptions, authenticate } from './auth/authenticate';
+import { type AccessOptions, authenticate, webSocketCredentials } from './auth/authenticate';
 import type { NodeEnv, RateLimits } from './config';
 import { internalErrorLog } from './internalErrorLog';
 import { KnownOperations } from './knownOperations';
@@ -122,7 +122,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     formatError,
     logger,
     production: !development,
-    authenticate: (params, request) => admit(params?.authorization, request),
+    authenticate: (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
     execution,
     context: (principal: Principal) => createContext(services, principal),
@@ -138,6 +138,10 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     // Clients get stable codes and messages; stacks go to the log (see formatError).
     includeStacktraceInErrorResponses: false,
     introspection: development,
+    // A request carrying Authorization cannot be a simple cross-site one (a browser preflights it),
+    // so a GET with a key needs no other header: urql sends queries as GET without a content type.
+    // Keyless simple GETs stay refused.
+    csrfPrevention: { requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization'] },
     parseOptions,
     validationRules: [...validationRules],
     // main.ts owns shutdown; Apollo's own handlers would re-raise the signal and cut it short.

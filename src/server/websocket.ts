@@ -5,7 +5,7 @@ import {
   type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, getVariableValues,
   GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode, parse, specifiedRules, validate,
 } from 'graphql';
-import { MessageType, parseMessage } from 'graphql-ws';
+import { CloseCode, MessageType, parseMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
@@ -27,6 +27,8 @@ const RULES = [...specifiedRules, ...validationRules];
  * ConnectionSubscriptions).
  */
 export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
+/** A close frame's reason holds at most 123 bytes. */
+const closeReason = (text: string) => (Buffer.byteLength(text) <= 123 ? text : `${Buffer.from(text).subarray(0, 120).toString().replace(/\uFFFD$/, '')}...`);
 /** Refusals that close a connection with 4403; anything else (Redis unreachable) is an error (4500). */
 const REFUSALS: ReadonlySet<string> = new Set([ErrorCode.UNAUTHENTICATED, ErrorCode.FORBIDDEN]);
 /**
@@ -128,10 +130,14 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
           return true;
         } catch (err) {
           if (err instanceof RateLimitedError) {
-            ctx.extra.socket.close(CLOSE_RATE_LIMITED, `RATE_LIMITED: retry in ${err.retryAfterSeconds} s`);
+            ctx.extra.socket.close(CLOSE_RATE_LIMITED, closeReason(`RATE_LIMITED: retry in ${err.retryAfterSeconds} s`));
             return false;
           }
-          if (err instanceof StandingsError && REFUSALS.has(err.code)) return false;
+          if (err instanceof StandingsError && REFUSALS.has(err.code)) {
+            // graphql-ws would close with a bare "Forbidden": the reason says which, as HTTP's code does.
+            ctx.extra.socket.close(CloseCode.Forbidden, closeReason(`${err.code}: ${err.message}`));
+            return false;
+          }
           throw err;
         }
       },

@@ -131,13 +131,21 @@ describe('over HTTP', () => {
 });
 
 /** Opens a graphql-ws connection with these connectionParams; resolves with the close code, or 'open' once acknowledged. */
-async function handshake(url: string, payload: Record<string, unknown> | undefined): Promise<number | 'open'> {
-  const socket = new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws');
+async function handshake(
+  url: string, payload: Record<string, unknown> | undefined, headers: Record<string, string> = {},
+): Promise<number | 'open'> {
+  return (await handshakeWithReason(url, payload, headers)).outcome;
+}
+
+async function handshakeWithReason(
+  url: string, payload: Record<string, unknown> | undefined, headers: Record<string, string> = {},
+): Promise<{ outcome: number | 'open'; reason?: string }> {
+  const socket = new WebSocket(url.replace(/^http/, 'ws'), 'graphql-transport-ws', { headers });
   await once(socket, 'open');
   socket.send(JSON.stringify({ type: 'connection_init', payload }));
   const outcome = await Promise.race([
-    once(socket, 'close').then(([code]) => code as number),
-    once(socket, 'message').then(([data]) => (JSON.parse(String(data)).type === 'connection_ack' ? ('open' as const) : -1)),
+    once(socket, 'close').then(([code, reason]) => ({ outcome: code as number, reason: String(reason) })),
+    once(socket, 'message').then(([data]) => ({ outcome: JSON.parse(String(data)).type === 'connection_ack' ? ('open' as const) : -1 })),
   ]);
   socket.close();
   return outcome;
@@ -149,6 +157,25 @@ describe('over WebSocket', () => {
     expect(await handshake(server.graphqlUrl, { authorization: 'Bearer not-a-configured-key-0000' })).toBe(4403);
     expect(await handshake(server.graphqlUrl, { authorization: TEST_KEYS.reader })).toBe(4403); // no scheme
     expect(await handshake(open.graphqlUrl, { authorization: 'Bearer not-a-configured-key-0000' })).toBe(4403);
+  });
+
+  it('says in the close reason why, with the code HTTP would give', async () => {
+    expect(await handshakeWithReason(server.graphqlUrl, undefined)).toEqual({
+      outcome: 4403, reason: expect.stringMatching(/^UNAUTHENTICATED: An API key is required/),
+    });
+    expect(await handshakeWithReason(server.graphqlUrl, { authorization: 'Bearer not-a-configured-key-0000' }))
+      .toEqual({ outcome: 4403, reason: 'UNAUTHENTICATED: Unknown API key' });
+  });
+
+  it('finds the key wherever clients put it', async () => {
+    const bearer = `Bearer ${TEST_KEYS.reader}`;
+    expect(await handshake(server.graphqlUrl, { Authorization: bearer })).toBe('open');
+    expect(await handshake(server.graphqlUrl, { headers: { Authorization: bearer } })).toBe('open');
+    expect(await handshake(server.graphqlUrl, { headers: { authorization: bearer } })).toBe('open');
+    expect(await handshake(server.graphqlUrl, undefined, { authorization: bearer })).toBe('open');
+    // A wrong key is refused wherever it is, also where anonymous reads would let no key in.
+    expect(await handshake(open.graphqlUrl, { headers: { Authorization: 'Bearer not-a-configured-key-0000' } })).toBe(4403);
+    expect(await handshake(open.graphqlUrl, undefined, { authorization: 'Bearer not-a-configured-key-0000' })).toBe(4403);
   });
 
   it('admits a reader key, and no key at all where anonymous reads are on', async () => {

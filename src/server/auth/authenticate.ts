@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { ANONYMOUS_READER, type Principal } from '../../domain/access';
 import { unauthenticated } from '../../errors';
 import type { ApiKeys } from './apiKeys';
@@ -25,4 +26,20 @@ export function authenticate(authorization: unknown, { keys, anonymousReads }: A
   const principal = keys.find(match[1]);
   if (!principal) throw unauthenticated('Unknown API key');
   return principal;
+}
+
+/**
+ * A WebSocket's credentials, from wherever clients put them: graphql-ws' connectionParams
+ * `authorization` (the name in any case), `connectionParams.headers.authorization` (as Apollo
+ * Client and urql examples write it), or an Authorization header on the upgrade request (which
+ * Node clients can send). The first one found counts.
+ */
+export function webSocketCredentials(params: Readonly<Record<string, unknown>> | undefined, request: IncomingMessage): unknown {
+  return authorizationIn(params) ?? authorizationIn(params?.headers) ?? request.headers.authorization;
+}
+
+function authorizationIn(bag: unknown): unknown {
+  if (typeof bag !== 'object' || bag === null) return undefined;
+  for (const [name, value] of Object.entries(bag)) if (name.toLowerCase() === 'authorization') return value;
+  return undefined;
 }
