@@ -30,6 +30,7 @@ import type { NodeEnv, RateLimits } from './config';
 import { internalErrorLog } from './internalErrorLog';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
+import { Cors } from './cors';
 import { countErrors, metricsPlugin } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
@@ -50,6 +51,8 @@ export interface StandingsServerOptions {
   rateLimits?: RateLimits;
   /** Reverse proxies whose X-Forwarded-For is believed for client addresses; default 0. */
   trustProxyHops?: number;
+  /** Web origins whose pages may call the API from a browser (see cors.ts); default none. */
+  corsOrigins?: string[];
   /** How long `stop()` lets requests in flight run before closing their connections; default 10 s. */
   drainMs?: number;
   /** Whether hot reads are kept in memory (src/domain/readCache.ts); default true. */
@@ -93,6 +96,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const schema = buildSchema();
   const httpServer = http.createServer();
   const development = nodeEnv !== 'production';
+  const cors = new Cors(options.corsOrigins ?? []);
   const rateLimiter = options.rateLimits && new RateLimiter(new RateLimitStore(redis), options.rateLimits, options.trustProxyHops ?? 0);
   /**
    * Lets a request in or refuses it (UNAUTHENTICATED, RATE_LIMITED): its credentials ("Bearer
@@ -122,6 +126,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     formatError,
     logger,
     production: !development,
+    admitsUpgrade: (request) => cors.admitsSocket(request),
     authenticate: (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
     execution,
@@ -164,6 +169,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
 
   const requestHandler = createRequestHandler({
     graphqlPath: GRAPHQL_PATH,
+    cors,
     apollo,
     execution,
     knownOperations,

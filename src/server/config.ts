@@ -43,6 +43,8 @@ export interface Config {
   rateLimits: RateLimits;
   /** Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none). */
   trustProxyHops: number;
+  /** Web origins (scheme://host[:port]) whose pages may call the API from a browser (see cors.ts). */
+  corsOrigins: string[];
   /** How long SIGTERM may take, in-flight requests included, before the process exits anyway. */
   shutdownGraceMs: number;
   logLevel: LogLevel;
@@ -108,13 +110,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     windowMs: integer(read('RATE_LIMIT_WINDOW_MS'), 'RATE_LIMIT_WINDOW_MS', 10_000, 100, 3_600_000, problems),
   };
   const trustProxyHops = integer(read('TRUST_PROXY_HOPS'), 'TRUST_PROXY_HOPS', 0, 0, 10, problems);
+  const corsOrigins = readOrigins(read('CORS_ORIGINS'), problems);
   const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', 10_000, 100, 600_000, problems);
   const logLevel = oneOf(read('LOG_LEVEL'), 'LOG_LEVEL', LOG_LEVELS, 'info', problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port, host, redisUrl, redisCluster, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, trustProxyHops, shutdownGraceMs, logLevel,
+    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel,
   };
 }
 
@@ -134,6 +137,24 @@ function readRedisCluster(list: string | undefined, password: string | undefined
     else nodes.push({ host: match[1] ?? match[2], port });
   });
   return nodes.length === items.length ? { nodes, password: password ?? null } : null;
+}
+
+/** Exact origins, as a browser sends them in Origin: no path, no trailing slash, no wildcard. */
+function readOrigins(list: string | undefined, problems: string[]): string[] {
+  if (list === undefined) return [];
+  const origins = list.split(',').map((item) => item.trim());
+  origins.forEach((origin, i) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // reported below
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      problems.push(`CORS_ORIGINS item ${i + 1} must be an origin such as https://game.example.com or http://localhost:3000 (no path, no trailing slash), got "${origin}"`);
+    }
+  });
+  return origins;
 }
 
 function readApiKeys(list: string | undefined, file: string | undefined, problems: string[]): ApiKey[] {

@@ -47,6 +47,7 @@ async function main(config: Config, logger: Logger): Promise<void> {
       access: { keys: new ApiKeys([...config.apiKeys, ...developmentKey(config, logger)]), anonymousReads: config.anonymousReads },
       rateLimits: config.rateLimits,
       trustProxyHops: config.trustProxyHops,
+      corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),
     });
     const url = await started.server.listen(config.port, config.host);

@@ -3,6 +3,7 @@ import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { ExecutionResult } from 'graphql';
 import { ErrorCode, WriteOutcome } from '../errors';
 import type { CompiledExecution } from '../graphql/compiledExecution';
+import type { Cors } from './cors';
 import type { Context } from '../graphql/context';
 import type { KnownOperations, KnownRequest } from './knownOperations';
 import { type Logger, REQUEST_ID_HEADER, requestIdOf } from './logger';
@@ -12,6 +13,8 @@ import { BodyError, readJsonBody } from './requestBody';
 export interface Routes {
   /** Where GraphQL is served (also with a trailing slash). */
   graphqlPath: string;
+  /** Which browser pages elsewhere may call the API. */
+  cors: Cors;
   apollo: ApolloServer<Context>;
   /** What Apollo executes with; known operations run on it directly. */
   execution: CompiledExecution;
@@ -58,6 +61,7 @@ export function createRequestHandler(routes: Routes): RequestHandler {
         outcome: WriteOutcome.NOT_APPLIED,
       });
     }
+    if (routes.cors.handle(req, res)) return;
     open.add(res);
     res.once('close', () => open.delete(res));
     res.once('finish', () => {
@@ -145,7 +149,11 @@ async function serveThroughApollo(
   headers.set(REQUEST_ID_HEADER, requestId);
   const method = (req.method ?? 'GET').toUpperCase();
   const response = await routes.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: { method, headers, search, body }, context });
-  for (const [name, value] of response.headers) res.setHeader(name, value);
+  for (const [name, value] of response.headers) {
+    // Vary may already name Origin (see cors.ts): both hold.
+    const before = name === 'vary' ? res.getHeader('vary') : undefined;
+    res.setHeader(name, before === undefined ? value : `${before}, ${value}`);
+  }
   res.statusCode = response.status ?? 200;
   if (response.body.kind === 'complete') {
     const contentType = response.headers.get('content-type');

@@ -64,6 +64,8 @@ export interface WebSocketOptions<A> {
    * is counted; throwing RateLimitedError refuses it with the error HTTP would give.
    */
   admitOperation(auth: A, request: http.IncomingMessage): Promise<void>;
+  /** Whether an upgrade may go on, by its request alone (a browser page's Origin); refused ones get HTTP 401. */
+  admitsUpgrade(request: http.IncomingMessage): boolean;
   /**
    * Admits a connection from its connection_init payload (graphql-ws' `connectionParams`, e.g.
    * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing a StandingsError
@@ -118,6 +120,7 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
     // `subscribe` right after a `complete` for the same id then finds the id let go of, not taken
     // back by the old subscription's set-up (see Subscription.setUp).
     allowSynchronousEvents: false,
+    verifyClient: ({ req }: { req: http.IncomingMessage }) => options.admitsUpgrade(req),
   });
   const server = useServer<Record<string, unknown> | undefined, { auth: A; subscriptions: ConnectionSubscriptions }>(
     {

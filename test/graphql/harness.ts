@@ -65,6 +65,7 @@ export interface TestServerOptions {
   knownOperations?: boolean;
   /** Default: the service's. */
   commandTimeoutMs?: number;
+  corsOrigins?: string[];
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -93,7 +94,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
-      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops,
+      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true,
     });
     const baseUrl = await server.listen(0, '127.0.0.1');

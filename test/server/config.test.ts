@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       anonymousReads: true,
       rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000 },
       trustProxyHops: 0,
+      corsOrigins: [],
       shutdownGraceMs: 10_000,
       logLevel: 'info',
     });
@@ -69,7 +70,7 @@ describe('loadConfig', () => {
       PORT: '8080', HOST: '::', REDIS_URL: 'rediss://user:pw@redis.internal:6380/2', REDIS_DATA_DIR: '/var/lib/st',
       REDIS_READY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '750', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
-      RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1',
+      RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
       SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisDataDir: '/var/lib/st',
@@ -78,10 +79,16 @@ describe('loadConfig', () => {
         { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
       ],
-      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1,
+      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
       shutdownGraceMs: 30_000, logLevel: 'warn',
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
+  });
+
+  it('takes CORS_ORIGINS only as exact origins', () => {
+    for (const bad of ['https://game.example.com/', 'https://game.example.com/play', '*', 'game.example.com', 'ftp://files.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS item 1 must be an origin/);
+    }
   });
 
   it('reports every problem at once', () => {

@@ -34,6 +34,7 @@ it('masks an internal error in a subscription and logs it with its place and sta
     httpServer, path: '/graphql', schema, production: true,
     formatError: createFormatError(),
     logger: { error: (message) => logged.push(message) },
+    admitsUpgrade: () => true,
     authenticate: async () => 'anyone',
     admitOperation: async () => undefined,
     execution: createCompiledExecution(schema),
