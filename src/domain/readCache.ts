@@ -1,17 +1,28 @@
 import type { BoardListener, EventBridge } from '../store/eventBridge';
 
-/** Boards whose reads are kept at once; the least recently read one goes first. */
-const MAX_BOARDS = 1_000;
-/** Reads kept per board (settings, size, a few top pages); past it the board starts afresh. */
-const MAX_READS_PER_BOARD = 32;
+/**
+ * Entries kept at most, over all boards: a kept page counts its entries, any other kept value
+ * one, and each followed board one for itself. Past it the least recently read boards are
+ * dropped, then the oldest reads of the board being read.
+ */
+const MAX_ENTRIES = 100_000;
 /** By default, a board not read for this long (up to twice as long) gives its subscription back. */
 const IDLE_MS = 60_000;
 /** At most this stale: a board's place in the order of last reads (see `touch`). */
 const TOUCH_MS = 1_000;
 
+interface Read {
+  /** In flight or done; shared by every request that asks the same. */
+  value: Promise<unknown>;
+  /** What it counts against MAX_ENTRIES: nothing until it has answered. */
+  entries: number;
+}
+
 interface CachedBoard extends BoardListener {
-  /** Reads in flight or done, by what they asked; shared by every request that asks the same. */
-  reads: Map<string, Promise<unknown>>;
+  /** Reads by what they asked. */
+  reads: Map<string, Read>;
+  /** The entries its reads count. */
+  entries: number;
   /** True while the board's event channel is subscribed: only then is anything kept. */
   synced: boolean;
   readAt: number;
@@ -22,22 +33,30 @@ interface CachedBoard extends BoardListener {
  * Hot reads of busy boards (their settings, their size, their top pages) served from memory and
  * never staler than a live update. A board is followed from the first read that finds it (see
  * `follow`); its reads are kept only while this process holds the board's event subscription
- * (src/store/eventBridge.ts), and every change published on it, a dropped connection or a write
- * through this process forgets them. A read that was in flight when they were forgotten still
- * answers the requests that were waiting for it (it started before the change), but is not kept.
+ * (src/store/eventBridge.ts), and every change published on it (every script that changes a
+ * board publishes), a dropped connection or a write through this process forgets them. A read
+ * that was in flight when they were forgotten still answers the requests that were waiting for
+ * it (it started before the change), but is not kept.
  */
 export class ReadCache {
   private readonly boards = new Map<string, CachedBoard>();
   private readonly sweeper: NodeJS.Timeout;
   /** TOUCH_MS, or a tenth of the idle time when that is shorter. */
   private readonly touchMs: number;
+  private kept = 0;
 
   constructor(
     private readonly bridge: EventBridge,
     private readonly idleMs = IDLE_MS,
+    private readonly maxEntries = MAX_ENTRIES,
   ) {
     this.sweeper = setInterval(() => this.dropIdle(), idleMs).unref();
     this.touchMs = Math.min(TOUCH_MS, idleMs / 10);
+  }
+
+  /** The entries kept now, counted as MAX_ENTRIES counts them. */
+  get entries(): number {
+    return this.kept;
   }
 
   /**
@@ -49,28 +68,36 @@ export class ReadCache {
     if (!board) return load();
     this.touch(boardId, board);
     const kept = board.reads.get(key);
-    if (kept) return kept as Promise<T>;
+    if (kept) return kept.value as Promise<T>;
     const loaded = load();
     if (!board.synced) return loaded;
-    if (board.reads.size >= MAX_READS_PER_BOARD) board.reads.clear();
-    board.reads.set(key, loaded);
-    const forget = () => {
-      if (board.reads.get(key) === loaded) board.reads.delete(key);
-    };
-    // Failures and missing boards are asked again next time: a board may be created meanwhile.
-    loaded.then((value) => value === null && forget(), forget);
+    const read: Read = { value: loaded, entries: 0 };
+    board.reads.set(key, read);
+    const forget = () => board.reads.get(key) === read && this.forgetRead(board, key);
+    loaded.then((value) => {
+      // A missing board is asked again next time: one created through another instance is then
+      // seen by the next read, not only once its event arrives.
+      if (value === null) return forget();
+      if (board.reads.get(key) !== read) return;
+      read.entries = entriesOf(value);
+      board.entries += read.entries;
+      this.kept += read.entries;
+      this.shrink(board);
+    }, forget);
     return loaded;
   }
 
   /** The board changed through this process: later reads must see it, before its event comes back. */
   forget(boardId: string): void {
-    this.boards.get(boardId)?.reads.clear();
+    const board = this.boards.get(boardId);
+    if (board) this.clear(board);
   }
 
   close(): void {
     clearInterval(this.sweeper);
     for (const board of this.boards.values()) board.unsubscribe?.();
     this.boards.clear();
+    this.kept = 0;
   }
 
   /**
@@ -79,8 +106,10 @@ export class ReadCache {
    */
   follow(boardId: string): void {
     if (this.boards.has(boardId)) return;
-    if (this.boards.size >= MAX_BOARDS) this.drop(this.boards.keys().next().value!);
-    this.touch(boardId, this.subscribe(boardId));
+    const board = this.subscribe(boardId);
+    this.kept++;
+    this.touch(boardId, board);
+    this.shrink(board);
   }
 
   /**
@@ -96,19 +125,45 @@ export class ReadCache {
     this.boards.set(boardId, board);
   }
 
+  /** Drops the least recently read boards but `current`, then `current`'s oldest reads, until the entries kept fit. */
+  private shrink(current: CachedBoard): void {
+    for (const [boardId, board] of this.boards) {
+      if (this.kept <= this.maxEntries) return;
+      if (board !== current) this.drop(boardId);
+    }
+    for (const key of current.reads.keys()) {
+      if (this.kept <= this.maxEntries) return;
+      this.forgetRead(current, key);
+    }
+  }
+
+  private forgetRead(board: CachedBoard, key: string): void {
+    const read = board.reads.get(key)!;
+    board.reads.delete(key);
+    board.entries -= read.entries;
+    this.kept -= read.entries;
+  }
+
+  private clear(board: CachedBoard): void {
+    board.reads.clear();
+    this.kept -= board.entries;
+    board.entries = 0;
+  }
+
   private subscribe(boardId: string): CachedBoard {
     const board: CachedBoard = {
       reads: new Map(),
+      entries: 0,
       synced: false,
       readAt: 0,
-      events: () => board.reads.clear(),
+      events: () => this.clear(board),
       resubscribed: () => {
-        board.reads.clear();
+        this.clear(board);
         board.synced = true;
       },
       lost: () => {
         board.synced = false;
-        board.reads.clear();
+        this.clear(board);
       },
     };
     this.bridge.listen(boardId, board).then(
@@ -118,13 +173,17 @@ export class ReadCache {
         board.synced = this.bridge.connected;
       },
       // Without a subscription nothing is kept; the next read after this one tries again.
-      () => this.boards.get(boardId) === board && this.boards.delete(boardId),
+      () => this.boards.get(boardId) === board && this.drop(boardId),
     );
     return board;
   }
 
   private drop(boardId: string): void {
-    this.boards.get(boardId)?.unsubscribe?.();
+    const board = this.boards.get(boardId);
+    if (!board) return;
+    this.clear(board);
+    this.kept--;
+    board.unsubscribe?.();
     this.boards.delete(boardId);
   }
 
@@ -132,4 +191,10 @@ export class ReadCache {
     const idleSince = Date.now() - this.idleMs;
     for (const [boardId, board] of this.boards) if (board.readAt < idleSince) this.drop(boardId);
   }
+}
+
+/** What a kept value counts against MAX_ENTRIES: a page its entries, anything else one. */
+function entriesOf(value: unknown): number {
+  const entries = (value as { entries?: unknown }).entries;
+  return Array.isArray(entries) ? Math.max(1, entries.length) : 1;
 }

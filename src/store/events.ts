@@ -4,7 +4,8 @@ import type { Entry } from './types';
 /**
  * What the write scripts publish on a board's channel (keys.ts: st:{b}:events): the board's
  * version after the write, then one event per change (several when one script call changed
- * several players). Ranks here are 1-based.
+ * several players). Every script that changes a board publishes (see SCRIPTS in scripts.ts), so
+ * a listener that hears nothing knows nothing changed. Ranks here are 1-based.
  */
 export type BoardEvent =
   | {
@@ -19,6 +20,8 @@ export type BoardEvent =
       total: number;
     }
   | { kind: 'removed'; playerId: string; previousScore: number; previousRank: number; total: number }
+  /** The board was created (it may have existed before and been deleted): it is empty. */
+  | { kind: 'created' }
   | { kind: 'deleted' };
 
 // Events carry real scores, not stored (dir * score) ones: direction 1 reads them as they are.
@@ -53,6 +56,8 @@ function parseLine(line: string): BoardEvent {
       };
     case 'r':
       return { kind: 'removed', playerId: f[1], previousScore: score(f[2]), previousRank: Number(f[3]) + 1, total: Number(f[4]) };
+    case 'c':
+      return { kind: 'created' };
     case 'd':
       return { kind: 'deleted' };
     default:

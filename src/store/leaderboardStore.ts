@@ -1,7 +1,9 @@
 import type { Cluster, Redis } from 'ioredis';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
 import { afterFirstWrite, redisRead, redisWrite } from './redisCall';
-import { decodeCursor, direction, makeEntry, toScore, windowEntries } from './replies';
+import {
+  aroundReply, createBoardReply, decodeCursor, deleteBoardReply, entriesReply, pageReply, removeReply, submitReply,
+} from './replies';
 import { runScript, type ScriptArg, type ScriptName } from './scripts';
 import type {
   BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
@@ -27,8 +29,6 @@ function bucketOf(playerId: string, buckets: number): number {
   return hash % buckets;
 }
 
-type Reply = (Buffer | number | Reply)[];
-
 /**
  * The Redis store: every read and write of a board is one Lua script call (one round trip).
  * Inputs are assumed validated by the domain layer; Redis-side checks (unknown board, score
@@ -44,27 +44,14 @@ export class LeaderboardStore {
   async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
     const keys = boardKeys(input.id);
     const title = input.title ?? null;
-    const reply = (await this.write('create_board', [keys.config], [
+    const created = createBoardReply(input.id, await this.write('create_board', [keys.config], [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
-      bucketCount(input.capacity ?? 1_000_000),
-    ])) as Reply;
-    const [created, sortOrder, updatePolicy, savedTitle, hasTitle, createdAt, buckets] = reply as [
-      number, Buffer, Buffer, Buffer, number, number, number,
-    ];
+      bucketCount(input.capacity ?? 1_000_000), keys.events,
+    ]));
     // The index lives outside the board's slot, so it is written after the board itself.
     await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id)).catch(afterFirstWrite);
-    this.buckets.set(input.id, buckets);
-    return {
-      created: created === 1,
-      board: {
-        id: input.id,
-        title: hasTitle ? savedTitle.toString() : null,
-        sortOrder: sortOrder.toString() as BoardConfig['sortOrder'],
-        updatePolicy: updatePolicy.toString() as BoardConfig['updatePolicy'],
-        createdAt,
-        buckets,
-      },
-    };
+    this.buckets.set(input.id, created.board.buckets);
+    return created;
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
@@ -97,9 +84,9 @@ export class LeaderboardStore {
     const keys = boardKeys(id);
     await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id));
     try {
-      const buckets = (await this.write('delete_board', [keys.config, keys.ranking], [keys.events])) as number;
+      const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking], [keys.events]));
       this.buckets.delete(id);
-      if (buckets < 0) return false;
+      if (buckets === undefined) return false;
       for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
         const chunk: string[] = [];
         for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
@@ -118,7 +105,7 @@ export class LeaderboardStore {
 
   async submit(boardId: string, submissions: Submission[]): Promise<SubmitResult[]> {
     const keys = boardKeys(boardId);
-    const reply = (await this.withBuckets(boardId, (buckets) => {
+    return submitReply(await this.withBuckets(boardId, (buckets) => {
       const bucketKeys: string[] = [];
       const idempotencyKeys: string[] = [];
       const args: ScriptArg[] = [buckets, submissions.length, IDEMPOTENCY_TTL_SECONDS, keys.events];
@@ -131,95 +118,63 @@ export class LeaderboardStore {
         );
       }
       return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys], args);
-    })) as Reply;
-    const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
-    return reply.slice(1).map((item) => {
-      const [member, stored, rank0, shared, total, previous, previousRank0, changed, replayed] = item as [
-        Buffer, Buffer, number, number, number, Buffer, number, number, number,
-      ];
-      const previousStored = previous.toString();
-      return {
-        entry: makeEntry(dir, member, stored.toString(), rank0, shared, total),
-        previousScore: previousStored === '' ? null : toScore(dir, previousStored),
-        previousRank: previousRank0 < 0 ? null : previousRank0 + 1,
-        changed: changed === 1,
-        replayed: replayed === 1,
-      };
-    });
+    }));
   }
 
   async remove(boardId: string, playerId: string): Promise<boolean> {
     const keys = boardKeys(boardId);
-    const rank0 = (await this.withBuckets(boardId, (buckets) =>
+    return removeReply(await this.withBuckets(boardId, (buckets) =>
       this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
         buckets, playerId, keys.events,
       ]),
-    )) as number;
-    return rank0 >= 0;
+    ));
   }
 
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
     const keys = boardKeys(boardId);
-    const reply = (await this.withBuckets(boardId, (buckets) => {
+    return entriesReply(await this.withBuckets(boardId, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
       return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
-    })) as Reply;
-    if (reply.length === 0) return playerIds.map(() => null);
-    const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
-    const total = reply[1] as number;
-    return playerIds.map((_, i) => {
-      const [member, stored, rank0, shared] = reply.slice(2 + 4 * i, 6 + 4 * i) as [Buffer, Buffer, number, number];
-      return rank0 < 0 ? null : makeEntry(dir, member, stored.toString(), rank0, shared, total);
-    });
+    }), playerIds.length);
   }
 
   async page(boardId: string, options: PageOptions): Promise<Page> {
     const cursor = options.after === undefined ? undefined : decodeCursor(options.after);
-    const { entries, total, flags } = await this.readWindow(boardId, 'page', [
+    const { entries, total, hasMore, version } = await this.readPage(boardId, [
       options.limit, options.fromBottom ? '1' : '', options.offset ?? 0,
       cursor?.stored ?? '', cursor?.member ?? '', '',
     ]);
     if (options.fromBottom) entries.reverse();
-    return { entries, total, hasMore: flags[0] === 1, version: flags[2] ?? 0 };
+    return { entries, total, hasMore, version };
   }
 
   async topPercent(boardId: string, percent: number, limit: number) {
-    const { entries, total, flags } = await this.readWindow(boardId, 'page', [limit, '', 0, '', '', String(percent)]);
-    return { entries, total, count: flags[1] ?? 0 };
+    const { entries, total, count } = await this.readPage(boardId, [limit, '', 0, '', '', String(percent)]);
+    return { entries, total, count };
   }
 
   async around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
     const keys = boardKeys(boardId);
-    const window = await this.withBuckets(boardId, (buckets) =>
-      this.readWindow(boardId, 'around', [radius, 'player', playerId, buckets],
-        keys.bucket(bucketOf(playerId, buckets))),
-    );
-    const center = window.flags[0];
-    if (center === undefined || center < 0) return null;
-    const start = window.entries.length ? window.entries[0].rank - 1 : 0;
-    return { center: window.entries[center - start], entries: window.entries, total: window.total };
+    const { entries, total, center } = aroundReply(await this.withBuckets(boardId, (buckets) =>
+      this.read('around', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
+        radius, 'player', playerId, buckets,
+      ]),
+    ));
+    if (center === null) return null;
+    return { center: entries[center - (entries[0].rank - 1)], entries, total };
   }
 
   async aroundScore(boardId: string, score: number, radius: number): Promise<RankWindow> {
-    const { entries, total } = await this.readWindow(boardId, 'around', [radius, 'score', formatScore(score)]);
+    const keys = boardKeys(boardId);
+    const { entries, total } = aroundReply(
+      await this.read('around', [keys.config, keys.ranking], [radius, 'score', formatScore(score)]),
+    );
     return { center: null, entries, total };
   }
 
-  /**
-   * Window scripts reply {sortOrder, total, start, firstShared, ...flags, member, score, ...};
-   * page has three flags (hasMore, top-percent size, version), around one (center). An
-   * unknown board reads as empty.
-   */
-  private async readWindow(boardId: string, name: 'page' | 'around', args: ScriptArg[], extraKey?: string) {
+  private async readPage(boardId: string, args: ScriptArg[]) {
     const keys = boardKeys(boardId);
-    const reply = (await this.read(name, extraKey ? [keys.config, keys.ranking, extraKey] : [keys.config, keys.ranking], args)) as Reply;
-    if (reply.length < 4) return { entries: [], total: (reply[1] as number) ?? 0, flags: [reply[2] as number] };
-    const flagCount = name === 'page' ? 3 : 1;
-    const dir = direction((reply[0] as Buffer).toString() as BoardConfig['sortOrder']);
-    const [total, start, firstShared] = reply.slice(1, 4) as number[];
-    const flags = reply.slice(4, 4 + flagCount) as number[];
-    const pairs = reply.slice(4 + flagCount) as Buffer[];
-    return { entries: windowEntries(dir, start, firstShared, pairs, total), total, flags };
+    return pageReply(await this.read('page', [keys.config, keys.ranking], args));
   }
 
   /** Runs `op` with the board's bucket count, refreshing it once if the board was re-created. */

@@ -9,14 +9,14 @@
  * n-byte big-endian integer when the id is a canonical decimal of up to 15 digits. That keeps
  * a live member with an 8-digit id at 13 bytes, inside jemalloc's 16-byte class (see
  * BENCHMARKS.md for what that saves at 1M members). Bucket hashes keep the token alone, and
- * drop a 0 sequence byte (scripts/includes/common.lua, memberOf).
+ * drop a 0 sequence byte (submit.lua: storedToken; scripts/includes/members.lua: memberOf).
  *
- * Lua builds members (scripts/includes/common.lua: playerCode, memberOf; submit.lua: token);
+ * Lua builds members (scripts/includes/members.lua: playerCode, memberOf; submit.lua: token);
  * Node only decodes them.
  */
 const MOMENT_BYTES = 7;
 
-export interface DecodedMember {
+interface DecodedMember {
   playerId: string;
   reachedAtMicros: number;
   /** Length of the token at the start of the member. */

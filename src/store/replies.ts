@@ -1,10 +1,14 @@
 import { badInput } from '../errors';
 import { decodeMember } from './memberCodec';
-import type { Entry, SortOrder } from './types';
+import type { ScriptName } from './scripts';
+import type { BoardConfig, Entry, SortOrder, SubmitResult } from './types';
 
-/** Turns script replies (Buffers and integers) into Entries. */
+/**
+ * The one place script replies are read: one decoder per script, each reading the fields of its
+ * script's reply by the names REPLY_SHAPES gives them; and the entries and cursors they make.
+ */
 
-export const direction = (sortOrder: SortOrder) => (sortOrder === 'DESCENDING' ? -1 : 1);
+const direction = (sortOrder: SortOrder) => (sortOrder === 'DESCENDING' ? -1 : 1);
 
 /** Stored scores are dir * score, as exact %.17g text; -0 and 0 are one score. */
 export function toScore(dir: number, stored: string): number {
@@ -30,7 +34,7 @@ export function decodeCursor(cursor: string): { stored: string; member: Buffer }
 /** Share of the board ranked at or below `rank`, in percent: 100 for the first, 100/N for the last. */
 export const percentile = (rank: number, total: number) => (100 * (total - rank + 1)) / total;
 
-export function makeEntry(
+function makeEntry(
   dir: number,
   member: Buffer,
   stored: string,
@@ -56,13 +60,7 @@ export function makeEntry(
  * A run of consecutive entries from `start` (0-based, top-down): `pairs` is member, score,
  * member, score... and `firstShared` the shared rank of the first; equal neighbours share it.
  */
-export function windowEntries(
-  dir: number,
-  start: number,
-  firstShared: number,
-  pairs: Buffer[],
-  total: number,
-): Entry[] {
+function windowEntries(dir: number, start: number, firstShared: number, pairs: Buffer[], total: number): Entry[] {
   const entries: Entry[] = [];
   let shared = firstShared;
   for (let i = 0; i < pairs.length; i += 2) {
@@ -72,4 +70,137 @@ export function windowEntries(
     entries.push(makeEntry(dir, pairs[i], stored, rank0, shared, total));
   }
   return entries;
+}
+
+/**
+ * A reply's fields, named in reply order. `at` gives each name's place, so a decoder reads
+ * `reply[at.total]` and never a bare number; replies stay plain arrays on the wire, the cheapest
+ * shape for Redis to build and for the client to parse.
+ */
+function shape<const N extends readonly string[]>(...names: N) {
+  return { names, at: Object.fromEntries(names.map((name, i) => [name, i])) as Record<N[number], number> };
+}
+
+/**
+ * Every script reply that has fields, by script, declared only here: `reply` is the reply
+ * itself, other names the records of one of its fields. Each script's header lists the same
+ * names in the same order (test/store/scripts.test.ts checks); scripts not listed reply with
+ * one integer.
+ */
+export const REPLY_SHAPES = {
+  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets') },
+  submit: {
+    reply: shape('sortOrder', 'results', 'replayed'),
+    results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
+  },
+  entries: { reply: shape('sortOrder', 'total', 'players'), players: shape('member', 'stored', 'rank0', 'sharedRank') },
+  page: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'hasMore', 'count', 'version', 'entries') },
+  around: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'center', 'entries') },
+  rate_limit: { reply: shape('count', 'resetInMs') },
+} satisfies Partial<Record<ScriptName, Record<string, { names: readonly string[] }>>>;
+
+/** Strings come as Buffers (members are binary), numbers as numbers, a Lua nil or false as null. */
+type Reply = (Buffer | number | null | Reply)[];
+
+const directionOf = (sortOrder: Buffer) => direction(sortOrder.toString() as SortOrder);
+
+export function createBoardReply(id: string, raw: unknown): { board: BoardConfig; created: boolean } {
+  const reply = raw as Reply;
+  const at = REPLY_SHAPES.create_board.reply.at;
+  const title = reply[at.title] as Buffer | null;
+  return {
+    created: reply[at.created] === 1,
+    board: {
+      id,
+      title: title === null ? null : title.toString(),
+      sortOrder: (reply[at.sortOrder] as Buffer).toString() as BoardConfig['sortOrder'],
+      updatePolicy: (reply[at.updatePolicy] as Buffer).toString() as BoardConfig['updatePolicy'],
+      createdAt: reply[at.createdAt] as number,
+      buckets: reply[at.buckets] as number,
+    },
+  };
+}
+
+/** The deleted board's bucket count; undefined when there was no board. */
+export function deleteBoardReply(raw: unknown): number | undefined {
+  return (raw as number) < 0 ? undefined : (raw as number);
+}
+
+/** Whether the player was on the board. */
+export const removeReply = (raw: unknown) => (raw as number) >= 0;
+
+export function submitReply(raw: unknown): SubmitResult[] {
+  const reply = raw as Reply;
+  const { reply: { at }, results: { at: field } } = REPLY_SHAPES.submit;
+  const dir = directionOf(reply[at.sortOrder] as Buffer);
+  const replayed = reply[at.replayed] as number[];
+  return (reply[at.results] as Reply[]).map((result, i) => {
+    const previous = (result[field.previous] as Buffer).toString();
+    const previousRank0 = result[field.previousRank0] as number;
+    return {
+      entry: makeEntry(dir, result[field.member] as Buffer, (result[field.stored] as Buffer).toString(),
+        result[field.rank0] as number, result[field.sharedRank] as number, result[field.total] as number),
+      previousScore: previous === '' ? null : toScore(dir, previous),
+      previousRank: previousRank0 < 0 ? null : previousRank0 + 1,
+      changed: result[field.changed] === 1,
+      replayed: replayed[i] === 1,
+    };
+  });
+}
+
+/** In the order asked; null for a player not on the board, and for every player of an unknown board. */
+export function entriesReply(raw: unknown, count: number): (Entry | null)[] {
+  const reply = raw as Reply;
+  const { reply: { at }, players: { at: field, names } } = REPLY_SHAPES.entries;
+  const entries = new Array<Entry | null>(count).fill(null);
+  if (reply.length === 0) return entries;
+  const dir = directionOf(reply[at.sortOrder] as Buffer);
+  const total = reply[at.total] as number;
+  const players = reply[at.players] as Reply;
+  for (let i = 0, base = 0; i < count; i++, base += names.length) {
+    const member = players[base + field.member] as Buffer | null;
+    if (member === null) continue;
+    const stored = (players[base + field.stored] as Buffer).toString();
+    entries[i] = makeEntry(dir, member, stored, players[base + field.rank0] as number, players[base + field.sharedRank] as number, total);
+  }
+  return entries;
+}
+
+/** What page and around replies share: `at` names the same fields in both. */
+function windowOf(reply: Reply, at: Record<'sortOrder' | 'total' | 'start' | 'firstShared' | 'entries', number>) {
+  if (reply.length === 0) return { entries: [], total: 0 };
+  const total = reply[at.total] as number;
+  const dir = directionOf(reply[at.sortOrder] as Buffer);
+  const pairs = reply[at.entries] as Buffer[];
+  return { entries: windowEntries(dir, reply[at.start] as number, reply[at.firstShared] as number, pairs, total), total };
+}
+
+/** Entries top-down; `count` is the top-percent size (0 unless asked). An unknown board reads as empty. */
+export function pageReply(raw: unknown) {
+  const reply = raw as Reply;
+  const at = REPLY_SHAPES.page.reply.at;
+  const { entries, total } = windowOf(reply, at);
+  const count = (reply[at.count] as number | undefined) ?? 0;
+  return { entries, total, hasMore: reply[at.hasMore] === 1, count, version: (reply[at.version] as number | undefined) ?? 0 };
+}
+
+/** `center`: the player's 0-based rank; null when the player (or the board) was not found, and around a score. */
+export function aroundReply(raw: unknown) {
+  const reply = raw as Reply;
+  const at = REPLY_SHAPES.around.reply.at;
+  const { entries, total } = windowOf(reply, at);
+  return { entries, total, center: (reply[at.center] as number | null | undefined) ?? null };
+}
+
+export interface WindowCount {
+  /** Requests in the current window, this one included. */
+  count: number;
+  /** Until the window ends and the count starts again. */
+  resetInMs: number;
+}
+
+export function rateLimitReply(raw: unknown): WindowCount {
+  const reply = raw as Reply;
+  const at = REPLY_SHAPES.rate_limit.reply.at;
+  return { count: reply[at.count] as number, resetInMs: reply[at.resetInMs] as number };
 }

@@ -1,24 +1,34 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Cluster, Redis } from 'ioredis';
 
 /**
- * Loads the Lua scripts in ./scripts and calls them by SHA, falling back to EVAL (which also
- * caches the script) when a server does not know it yet: after a restart, a failover, or on a
- * Cluster master that never saw it. `-- @include "name"` lines are replaced by
- * scripts/includes/name.lua, so helpers are written once.
+ * The Lua scripts in ./scripts, run as ioredis custom commands (defineCommand): ioredis sends a
+ * script's text once per connection, then EVALSHA, and EVAL again on a NOSCRIPT (a restart, a
+ * failover, a Cluster master that never saw it), on one server and on a Cluster alike.
+ * `-- @include "name"` lines are replaced by scripts/includes/name.lua, so helpers are written once
+ * and each script takes only those it uses.
  */
 const SCRIPT_DIR = join(__dirname, 'scripts');
 
-export type ScriptName =
-  | 'create_board' | 'delete_board' | 'submit' | 'remove' | 'entries' | 'page' | 'around' | 'rate_limit';
-export type ScriptArg = string | number | Buffer;
+/**
+ * Every script, and whether it changes a board: those publish on the board's channel exactly when
+ * they do, which the read cache and live updates rely on. test/store/publishing.redis.test.ts runs
+ * each one to check, and test/store/scripts.test.ts that every file in ./scripts is listed here.
+ */
+export const SCRIPTS = {
+  create_board: { changesBoard: true },
+  delete_board: { changesBoard: true },
+  submit: { changesBoard: true },
+  remove: { changesBoard: true },
+  entries: { changesBoard: false },
+  page: { changesBoard: false },
+  around: { changesBoard: false },
+  rate_limit: { changesBoard: false },
+} as const;
 
-interface Script {
-  source: string;
-  sha: string;
-}
+export type ScriptName = keyof typeof SCRIPTS;
+export type ScriptArg = string | number | Buffer;
 
 /** A script's text with its includes pasted in: what Redis runs. */
 export function loadScriptSource(name: ScriptName): string {
@@ -28,31 +38,22 @@ export function loadScriptSource(name: ScriptName): string {
   );
 }
 
-function load(name: ScriptName): Script {
-  const source = loadScriptSource(name);
-  return { source, sha: createHash('sha1').update(source).digest('hex') };
-}
+/**
+ * The client method ioredis adds for a script: defined without a key count, it takes the count
+ * first; the `Buffer` variant leaves string replies as Buffers, since members are binary. The
+ * prefix keeps the methods clear of the client's own.
+ */
+const commandOf = (name: ScriptName) => `standings:${name}`;
+type ScriptCommands = Record<string, (keyCount: number, ...keysAndArgs: ScriptArg[]) => Promise<unknown>>;
 
-const cache = new Map<ScriptName, Script>();
+const defined = new WeakSet<Redis | Cluster>();
 
-function script(name: ScriptName): Script {
-  let loaded = cache.get(name);
-  if (!loaded) cache.set(name, (loaded = load(name)));
-  return loaded;
-}
-
-/** Runs a script; bulk replies come back as Buffers (members are binary). */
-export async function runScript(
-  redis: Redis | Cluster,
-  name: ScriptName,
-  keys: string[],
-  args: ScriptArg[],
-): Promise<unknown> {
-  const { source, sha } = script(name);
-  try {
-    return await redis.callBuffer('EVALSHA', sha, keys.length, ...keys, ...args);
-  } catch (err) {
-    if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err;
-    return redis.callBuffer('EVAL', source, keys.length, ...keys, ...args);
+export function runScript(redis: Redis | Cluster, name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
+  if (!defined.has(redis)) {
+    for (const script of Object.keys(SCRIPTS) as ScriptName[]) {
+      redis.defineCommand(commandOf(script), { lua: loadScriptSource(script) });
+    }
+    defined.add(redis);
   }
+  return (redis as unknown as ScriptCommands)[`${commandOf(name)}Buffer`](keys.length, ...keys, ...args);
 }

@@ -12,12 +12,16 @@ import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { newTestClient, uniqueId } from '../support/redis';
 
 const quiet = { info: () => undefined, warn: () => undefined };
+/** Longer than any test: nothing is dropped for being idle. */
+const IDLE_MS = 60_000;
 let redis: Redis;
 let subscriber: Redis;
 /** The subscription connection, which one test cuts. */
 let subscriberId: number;
 let bridge: EventBridge;
 let cache: ReadCache;
+/** The cached instance's store, which counts its calls. */
+let store: LeaderboardStore;
 let cached: Leaderboards;
 let other: Leaderboards;
 /** Script calls the cached instance's store made. */
@@ -30,7 +34,7 @@ beforeAll(async () => {
   subscriberId = Number(await subscriber.client('ID'));
   bridge = new EventBridge(subscriber, quiet);
   cache = new ReadCache(bridge);
-  const store = new LeaderboardStore(redis);
+  store = new LeaderboardStore(redis);
   for (const method of ['getBoard', 'page', 'size'] as const) {
     const original = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
     (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
@@ -60,8 +64,8 @@ const topOf = async (board: string) => (await cached.page(board, { limit: 10 }))
  * Reads the board's settings (which starts following it), then reads until a read is answered
  * without the store: the board's subscription is then in place.
  */
-async function untilKept(board: string, read: () => Promise<unknown>, timeoutMs = 3_000): Promise<void> {
-  await cached.getBoard(board);
+async function untilKept(board: string, read: () => Promise<unknown>, via = cached, timeoutMs = 3_000): Promise<void> {
+  await via.getBoard(board);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     await read();
@@ -169,6 +173,60 @@ describe('ReadCache', () => {
     await waitFor(async () => (await shardSubscribers(found)) === 1);
     expect(await shardSubscribers(missing)).toBe(0);
   });
+
+  /** `test` with a service instance of its own whose cache keeps at most 25 entries. */
+  const bounded = (test: (reads: Leaderboards, cache: ReadCache) => Promise<void>) => async () => {
+    const cache = new ReadCache(bridge, IDLE_MS, 25);
+    try {
+      await test(new Leaderboards(store, cache), cache);
+    } finally {
+      cache.close();
+    }
+  };
+  const tenPlayers = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`p${i}`, i]));
+
+  it('keeps no more entries than its bound: the least recently read boards go first, and are read from Redis again',
+    bounded(async (reads, cache) => {
+      // A followed board counts one, its top page of 10 ten: two boards fit in 25, three do not.
+      const top = (board: string) => reads.page(board, { limit: 10 });
+      const boards = [await boardWith(tenPlayers), await boardWith(tenPlayers), await boardWith(tenPlayers)];
+      for (const board of boards) {
+        await untilKept(board, () => top(board), reads);
+        expect(cache.entries).toBeLessThanOrEqual(25);
+      }
+      expect(cache.entries).toBe(22);
+      const before = storeCalls;
+      await top(boards[2]);
+      await top(boards[1]);
+      expect(storeCalls).toBe(before);
+      await top(boards[0]);
+      expect(storeCalls).toBe(before + 1);
+    }));
+
+  it('drops the oldest reads of a board that alone holds more than the bound', bounded(async (reads, cache) => {
+    const board = await boardWith(tenPlayers);
+    const top = (limit: number) => reads.page(board, { limit });
+    await untilKept(board, () => top(10), reads);
+    await untilKept(board, () => top(9), reads);
+    // The board, the two pages and its settings (read again by untilKept, kept this time).
+    expect(cache.entries).toBe(1 + 10 + 1 + 9);
+    await untilKept(board, () => top(8), reads);
+    expect(cache.entries).toBe(1 + 1 + 9 + 8);
+    const before = storeCalls;
+    await top(8);
+    await top(9);
+    expect(storeCalls).toBe(before);
+    await top(10);
+    expect(storeCalls).toBe(before + 1);
+  }));
+
+  it('counts nothing for what it forgot: a write leaves a board counting only itself', bounded(async (reads, cache) => {
+    const board = await boardWith({ a: 3, b: 2 });
+    await untilKept(board, () => reads.page(board, { limit: 10 }), reads);
+    expect(cache.entries).toBe(3);
+    await reads.submit([{ boardId: board, playerId: 'c', score: 1 }]);
+    expect(cache.entries).toBe(1);
+  }));
 
   it('gives a board subscription back once the board is no longer read', async () => {
     const shortLived = new ReadCache(bridge, 100);

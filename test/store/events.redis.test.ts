@@ -55,3 +55,16 @@ it('publishes every change with old and new rank and score, and nothing for unch
   // One version per write that changed something; reads report the version they saw.
   expect(events.versions).toEqual([1, 2, 3, null]);
 });
+
+it('publishes the creation of a board, also of one deleted before, and nothing when it already exists', async () => {
+  const id = uniqueId('created');
+  const events = await listen(id);
+  const create = () => store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+  await create();
+  await create();
+  await store.deleteBoard(id);
+  await create();
+  await events.upTo(3);
+  expect(events.received).toEqual([{ kind: 'created' }, { kind: 'deleted' }, { kind: 'created' }]);
+  expect(events.versions).toEqual([0, null, 0]);
+});

@@ -6,7 +6,11 @@
   ARGV[3] title ('' with ARGV[4] = '' means no title)
   ARGV[4] '1' when a title is given
   ARGV[5] bucket count
-  Returns {created 0/1, sortOrder, updatePolicy, title or '', hasTitle 0/1, createdAt ms, buckets}
+  ARGV[6] the board's event channel (st:{b}:events)
+  Reply {created, sortOrder, updatePolicy, title, createdAt, buckets}: created 0/1, title nil
+    when none, createdAt in ms
+  A board it creates is published as 'v 0\nc' (version 0: nothing submitted yet), so that what
+  a process kept about the id while no board had it is forgotten.
   Errors: CONFLICT when the board exists with another sortOrder, updatePolicy or title.
 ]]
 local cfg = KEYS[1]
@@ -16,12 +20,12 @@ if existing[1] then
   if existing[1] ~= ARGV[1] or existing[2] ~= ARGV[2] or existing[3] ~= title then
     return redis.error_reply('CONFLICT leaderboard exists with a different configuration')
   end
-  return {0, existing[1], existing[2], existing[3] or '', existing[3] and 1 or 0,
-          tonumber(existing[4]), tonumber(existing[5])}
+  return {0, existing[1], existing[2], existing[3], tonumber(existing[4]), tonumber(existing[5])}
 end
 local t = redis.call('TIME')
 local createdAt = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 redis.call('HSET', cfg, 'sortOrder', ARGV[1], 'updatePolicy', ARGV[2], 'createdAt', createdAt,
            'buckets', ARGV[5], 'clock', 0, 'seq', 0)
 if title then redis.call('HSET', cfg, 'title', title) end
-return {1, ARGV[1], ARGV[2], title or '', title and 1 or 0, createdAt, tonumber(ARGV[5])}
+redis.call('SPUBLISH', ARGV[6], 'v 0\nc')
+return {1, ARGV[1], ARGV[2], title, createdAt, tonumber(ARGV[5])}

@@ -4,7 +4,7 @@
   KEYS[1] config hash  st:{b}:cfg
   KEYS[2] ranking zset st:{b}:z
   ARGV[1] the board's event channel (st:{b}:events); 'd' is published there
-  Returns the bucket count, or -1 when the board did not exist.
+  Reply: the bucket count, or -1 when the board did not exist.
 ]]
 local buckets = redis.call('HGET', KEYS[1], 'buckets')
 if not buckets then return -1 end

@@ -8,13 +8,23 @@
   ARGV[4] cursor: stored score of the last entry already read ('' for none)
   ARGV[5] cursor: member of that entry
   ARGV[6] percent: read the top ARGV[6]% of the board, at most `limit` entries ('' for none)
-  Returns {} for an unknown board, else
-    {sortOrder, total, start0, sharedRank of the first, hasMore 0/1, top-percent size, version,
-     member, score, ...}
-  where version is the board's change counter (bumped by every write that changed something).
-  with entries in top-down order whichever way the page is read.
+  Reply {sortOrder, total, start, firstShared, hasMore, count, version, entries}, {} for an
+    unknown board: start is the first entry's rank0 and firstShared its shared rank, hasMore
+    0/1, count the top-percent size, version the board's change counter (bumped by every write
+    that changed something), entries member, stored score pairs, top-down whichever way the
+    page is read
 ]]
--- @include "common"
+-- @include "window"
+
+-- memcmp order, as Redis compares members; Lua's `<` on strings follows the server's locale.
+local function bytesLess(a, b)
+  local n = math.min(#a, #b)
+  for i = 1, n do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
 
 local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'version')
 local sortOrder = cfg[1]
@@ -64,4 +74,4 @@ stop = math.min(stop, total - 1)
 local shared, items = slice(ranking, start, stop)
 local hasMore
 if fromBottom then hasMore = start > 0 and stop >= 0 else hasMore = stop < total - 1 end
-return windowReply({sortOrder, total, start, shared, hasMore and 1 or 0, count, tonumber(cfg[2] or 0)}, items)
+return {sortOrder, total, start, shared, hasMore and 1 or 0, count, tonumber(cfg[2] or 0), items}

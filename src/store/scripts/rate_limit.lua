@@ -2,7 +2,8 @@
   Counts one request in a fixed window.
   KEYS[1] the window's counter  st:rl:<scope>:<id>
   ARGV[1] window length, ms
-  Returns {requests counted in the window so far, ms until the window ends}.
+  Reply {count, resetInMs}: requests counted in the window so far (this one included), and ms
+    until the window ends
   The first request of a window starts it: the counter expires when the window ends.
 ]]
 local count = redis.call('INCR', KEYS[1])

@@ -11,10 +11,13 @@
   ARGV[4]        the board's event channel (st:{b}:events)
   ARGV[5..]      four per submission: player id, score (%.17g),
                  reachedAt in µs ('' for a live submission), '1' when it has an idempotency key
-  Returns {sortOrder, then one array per submission:
-    {member, stored score, rank0, sharedRank, total, previous stored score or '',
-     previous rank0 or -1, changed 0/1, replayed 0/1}}
-  (stored score = score for ASCENDING boards, -score for DESCENDING ones)
+  Reply {sortOrder, results, replayed}: replayed holds 1 for each submission answered with the
+    record saved by an earlier one with the same idempotency key, else 0
+  Reply results, one record per submission:
+    {member, stored, rank0, sharedRank, total, previous, previousRank0, changed}: stored and
+    previous are stored scores (score for ASCENDING boards, -score for DESCENDING ones),
+    previous '' and previousRank0 -1 for a new player, changed 0/1. The record is what an
+    idempotency key saves.
   When anything changed, bumps the board's version and publishes (SPUBLISH, so it works on
   Cluster too) one message: 'v <version>', then a line per change:
     's <player> <score> <rank0> <sharedRank> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
@@ -22,7 +25,9 @@
   bucket count: refresh it and retry); BAD_USER_INPUT (reachedAt in the future, or an INCREMENT
   whose total leaves |score| <= 2^53 - 1).
 ]]
--- @include "common"
+-- @include "buckets"
+-- @include "members"
+-- @include "numbers"
 
 local MAX_SCORE = 9007199254740991
 local cfgKey, ranking = KEYS[1], KEYS[2]
@@ -85,6 +90,13 @@ for i = 1, n do
   end
 end
 
+-- A bucket hash keeps a token without its import-sequence byte when that is 0 (a live
+-- submission): one byte less per player in the listpack. memberOf (members.lua) puts it back.
+local function storedToken(token)
+  if #token == 8 and string.byte(token, 8) == 0 then return string.sub(token, 1, 7) end
+  return token
+end
+
 -- 7-byte big-endian moment, then the import sequence as an order-preserving varint.
 local function token(moment, seq)
   local out = {}
@@ -109,14 +121,12 @@ local function token(moment, seq)
   return table.concat(out)
 end
 
-local results, events = {cfg[1]}, {}
+local results, replayed, events = {}, {}, {}
 for i = 1, n do
   local key = idemKeys[i]
   local saved = key and redis.call('GET', key)
   if saved then
-    local result = cmsgpack.unpack(saved)
-    result[9] = 1
-    results[i + 1] = result
+    results[i], replayed[i] = cmsgpack.unpack(saved), 1
   else
     local player, submitted, at = arg(i, 1), tonumber(arg(i, 2)), arg(i, 3)
     local member, old = current(i)
@@ -140,17 +150,15 @@ for i = 1, n do
       redis.call('HSET', KEYS[2 + i], player, storedToken(tok))
     end
     local stored = fmt(dir * score)
-    local result = {
-      member, stored, redis.call('ZRANK', ranking, member),
-      redis.call('ZCOUNT', ranking, '-inf', '(' .. stored) + 1,
-      redis.call('ZCARD', ranking), old and fmt(dir * old) or '', previousRank, changed, 0,
-    }
+    local rank, shared = redis.call('ZRANK', ranking, member), redis.call('ZCOUNT', ranking, '-inf', '(' .. stored) + 1
+    local total = redis.call('ZCARD', ranking)
+    local result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, changed}
     if key then redis.call('SET', key, cmsgpack.pack(result), 'EX', ttl) end
     if changed == 1 then
-      events[#events + 1] = table.concat({'s', player, fmt(score), result[3], result[4],
-        old and fmt(old) or '-', previousRank, string.format('%.0f', moment), result[5]}, ' ')
+      events[#events + 1] = table.concat({'s', player, fmt(score), rank, shared, old and fmt(old) or '-',
+        previousRank, string.format('%.0f', moment), total}, ' ')
     end
-    results[i + 1] = result
+    results[i], replayed[i] = result, 0
   end
 end
 if #events > 0 then
@@ -159,4 +167,4 @@ if #events > 0 then
   redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock), 'version', version)
   redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat(events, '\n'))
 end
-return results
+return {cfg[1], results, replayed}
