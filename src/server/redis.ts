@@ -122,7 +122,7 @@ function reportOutages(redis: Redis | Cluster, where: RedisTarget, logger: Logge
 }
 
 /**
- * Resolves once Redis answers PING; rejects with a message saying why after `timeoutMs`. The
+ * Resolves once Redis (every master of a cluster) answers PING; rejects with a message saying why after `timeoutMs`. The
  * server listens only after this, so the first requests never race an unready connection.
  */
 export async function waitUntilReady(redis: Redis | Cluster, where: RedisTarget, timeoutMs: number): Promise<void> {
@@ -142,7 +142,9 @@ export async function waitUntilReady(redis: Redis | Cluster, where: RedisTarget,
       };
       redis.once('ready', onReady);
     });
-    await redis.ping();
+    // On a cluster, every master: their connections open on first use, and a write sent to one
+    // still connecting is refused in a way that cannot be told from one lost in flight (UNKNOWN).
+    await Promise.all(redis instanceof Cluster ? redis.nodes('master').map((node) => node.ping()) : [redis.ping()]);
   } catch (err) {
     const reason = lastError?.message ?? (err as Error).message;
     const check = typeof where === 'string'
