@@ -2,7 +2,7 @@
  * Chaos (`npm run bench:soak -- --chaos`): writes over HTTP for minutes while Redis is made to
  * fail in turn, then every submission accounted for (test/support/writeLedger.ts): nothing
  * acknowledged lost, nothing applied twice, nothing answered NOT_APPLIED applied. The faults are
- * those of test/graphql/faults.redis.test.ts, on the service as it ships (main.ts in its own
+ * those of test/e2e/faults.redis.test.ts, on the service as it ships (main.ts in its own
  * process, NODE_ENV=production, keys and rate limits on) and for as long as asked:
  * - the server's command connection killed (CLIENT KILL TYPE normal);
  * - Redis killed with SIGKILL and restarted on the same data and port (AOF, appendfsync always,

@@ -84,7 +84,7 @@ function shape<const N extends readonly string[]>(...names: N) {
 /**
  * Every script reply that has fields, by script, declared only here: `reply` is the reply
  * itself, other names the records of one of its fields. Each script's header lists the same
- * names in the same order (test/store/scripts.test.ts checks); scripts not listed reply with
+ * names in the same order (test/unit/store/scripts.test.ts checks); scripts not listed reply with
  * one integer.
  */
 export const REPLY_SHAPES = {

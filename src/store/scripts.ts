@@ -13,8 +13,8 @@ const SCRIPT_DIR = join(__dirname, 'scripts');
 
 /**
  * Every script, and whether it changes a board: those publish on the board's channel exactly when
- * they do, which the read cache and live updates rely on. test/store/publishing.redis.test.ts runs
- * each one to check, and test/store/scripts.test.ts that every file in ./scripts is listed here.
+ * they do, which the read cache and live updates rely on. test/redis/store/publishing.redis.test.ts runs
+ * each one to check, and test/unit/store/scripts.test.ts that every file in ./scripts is listed here.
  */
 export const SCRIPTS = {
   create_board: { changesBoard: true },

@@ -1,0 +1,102 @@
+import { uniqueId } from '../support/redis';
+import { CREATE_BOARD, createBoard, submitAll, TestServer } from '../support/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await TestServer.start();
+});
+afterAll(() => server.stop());
+
+describe('createLeaderboard', () => {
+  it('creates a board with its settings and reads it back', async () => {
+    const id = uniqueId('create');
+    const created = await server.data(CREATE_BOARD, {
+      input: { id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', capacity: 5000 },
+    });
+    expect(created.createLeaderboard).toEqual({
+      id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', size: 0,
+    });
+
+    const read = await server.data(`query ($id: ID!) {
+      leaderboard(id: $id) { id title sortOrder updatePolicy size createdAt }
+    }`, { id });
+    expect(read.leaderboard).toMatchObject({ id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', size: 0 });
+    const createdAt = Date.parse(read.leaderboard.createdAt);
+    expect(Math.abs(createdAt - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('returns the existing board when created again with the same settings', async () => {
+    const id = uniqueId('again');
+    await createBoard(server, id);
+    await submitAll(server, id, [['p', 1]]);
+    const again = await server.data(CREATE_BOARD, { input: { id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' } });
+    expect(again.createLeaderboard).toMatchObject({ id, size: 1 });
+  });
+
+  it('refuses to create a board that exists with different settings (CONFLICT)', async () => {
+    const id = uniqueId('conflict');
+    await createBoard(server, id, 'DESCENDING', 'BEST');
+    const [error] = await server.errors(CREATE_BOARD, { input: { id, sortOrder: 'ASCENDING', updatePolicy: 'BEST' } });
+    expect(error.extensions.code).toBe('CONFLICT');
+    expect(error.path).toEqual(['createLeaderboard']);
+  });
+});
+
+describe('leaderboard / leaderboards', () => {
+  it('is null for a board that does not exist', async () => {
+    const data = await server.data(`{ leaderboard(id: "${uniqueId('missing')}") { id } }`);
+    expect(data.leaderboard).toBeNull();
+  });
+
+  it('lists boards in id order, page by page with opaque cursors', async () => {
+    // A prefix that sorts after every other test's boards, so concurrent tests cannot interleave.
+    const prefix = `zz-list-${uniqueId('p')}`;
+    const ids = ['a', 'b', 'c', 'd', 'e'].map((suffix) => `${prefix}-${suffix}`);
+    for (const id of ids) await createBoard(server, id);
+
+    const LIST = `query ($first: Int, $after: String) {
+      leaderboards(first: $first, after: $after) {
+        edges { cursor node { id } }
+        nodes { id sortOrder }
+        pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+      }
+    }`;
+    const seen: string[] = [];
+    let after: string | null = `${prefix}-`;
+    for (;;) {
+      const { leaderboards } = await server.data(LIST, { first: 2, after });
+      expect(leaderboards.nodes.map((n: { id: string }) => n.id)).toEqual(
+        leaderboards.edges.map((e: { node: { id: string } }) => e.node.id),
+      );
+      expect(leaderboards.pageInfo.endCursor).toBe(leaderboards.edges.at(-1)?.cursor ?? null);
+      expect(leaderboards.pageInfo.hasPreviousPage).toBe(true);
+      seen.push(...leaderboards.nodes.map((n: { id: string }) => n.id).filter((id: string) => id.startsWith(prefix)));
+      if (!leaderboards.pageInfo.hasNextPage) break;
+      after = leaderboards.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(ids);
+  });
+
+  it('uses a default page size of 20', async () => {
+    const { leaderboards } = await server.data('{ leaderboards { nodes { id } pageInfo { hasPreviousPage } } }');
+    expect(leaderboards.nodes.length).toBeLessThanOrEqual(20);
+    expect(leaderboards.pageInfo.hasPreviousPage).toBe(false);
+  });
+});
+
+describe('deleteLeaderboard', () => {
+  it('deletes a board with its entries, and says false when there was none', async () => {
+    const id = uniqueId('delete');
+    await createBoard(server, id);
+    await submitAll(server, id, [['p1', 10], ['p2', 20]]);
+    const DELETE = 'mutation ($id: ID!) { deleteLeaderboard(id: $id) }';
+    expect((await server.data(DELETE, { id })).deleteLeaderboard).toBe(true);
+    expect((await server.data(`{ leaderboard(id: "${id}") { id } }`)).leaderboard).toBeNull();
+    expect((await server.data(DELETE, { id })).deleteLeaderboard).toBe(false);
+
+    // Re-created, it starts empty.
+    await createBoard(server, id);
+    const { leaderboard } = await server.data(`{ leaderboard(id: "${id}") { size entries { totalCount } } }`);
+    expect(leaderboard).toEqual({ size: 0, entries: { totalCount: 0 } });
+  });
+});

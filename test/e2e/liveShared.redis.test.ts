@@ -1,0 +1,75 @@
+// What live subscribers share stays shared safely: every field that can be selected below
+// Subscription is run through the server (whose harness freezes shared payloads and results, and
+// whose event contexts refuse to say who subscribed), so a resolver that reads the subscriber's
+// identity, or code that changes a shared object, makes this test fail.
+import {
+  getNamedType, type GraphQLArgument, type GraphQLField, GraphQLObjectType, isLeafType, isNonNullType, isObjectType, type GraphQLType,
+} from 'graphql';
+import { buildSchema } from '../../src/graphql/schema';
+import { uniqueId } from '../support/redis';
+import { createBoard, submitAll, TestServer } from '../support/harness';
+import { connect, type LiveConnection } from '../support/liveClient';
+
+/** Deep enough to reach every type below Subscription; a leaf-only level ends each branch. */
+const DEPTH = 4;
+
+/** A value for a required argument: the players and scores the board holds. */
+function argumentValue(type: GraphQLType): string {
+  const named = getNamedType(type).name;
+  if (named === 'Float') return '20';
+  if (named === 'Int') return '2';
+  return '"a"';
+}
+
+/** Required arguments, and sizes (small, so the query stays within the cost limit). */
+const needsValue = (arg: GraphQLArgument) =>
+  (isNonNullType(arg.type) && arg.defaultValue === undefined) || getNamedType(arg.type).name === 'Int';
+
+function selection(type: GraphQLObjectType, depth: number): string {
+  const fields = Object.values(type.getFields()).flatMap((field: GraphQLField<unknown, unknown>) => {
+    const named = getNamedType(field.type);
+    if (!isLeafType(named) && depth === 0) return [];
+    const required = field.args.filter(needsValue);
+    const args = required.length ? `(${required.map((arg) => `${arg.name}: ${argumentValue(arg.type)}`).join(', ')})` : '';
+    if (isLeafType(named)) return [`${field.name}${args}`];
+    return isObjectType(named) ? [`${field.name}${args} { ${selection(named, depth - 1)} }`] : [];
+  });
+  return fields.length ? fields.join(' ') : '__typename';
+}
+
+let server: TestServer;
+let socket: LiveConnection;
+beforeAll(async () => {
+  server = await TestServer.start();
+  socket = connect(server.graphqlUrl);
+});
+afterAll(async () => {
+  await socket.close();
+  await server.stop();
+});
+
+const subscriptionFields = Object.values((buildSchema().getSubscriptionType() as GraphQLObjectType).getFields());
+
+it.each(subscriptionFields.map((field) => [field.name, field] as const))('%s runs every field below it for any subscriber', async (_name, field) => {
+  const board = uniqueId('shared');
+  await createBoard(server, board);
+  await server.data('mutation { upsertPlayer(input: { id: "a", displayName: "A", country: "SE" }) { id } }');
+  await submitAll(server, board, [['a', 30], ['b', 20], ['c', 20]]);
+  const args = field.args
+    .filter(needsValue)
+    .map((arg) => `${arg.name}: ${arg.name === 'leaderboardId' ? `"${board}"` : argumentValue(arg.type)}`);
+  const query = `subscription { ${field.name}(${args.join(', ')}) { ${selection(getNamedType(field.type) as GraphQLObjectType, DEPTH)} } }`;
+  const sub = socket.subscribe(query);
+  // A feed sends nothing until a change: make one.
+  if (field.name === 'entrySubmitted') {
+    await socket.subscribe(`subscription { topChanged(leaderboardId: "${board}") { version } }`).nextData();
+    await submitAll(server, board, [['a', 40]]);
+  }
+  const first = await sub.next();
+  expect(first.errors).toBeUndefined();
+  // A second event, from a change, through the same shared execution.
+  await submitAll(server, board, [['b', 50]]);
+  const second = await sub.next();
+  expect(second.errors).toBeUndefined();
+  sub.stop();
+});

@@ -1,0 +1,141 @@
+// Rate limits per key and per client address, counted in Redis: they hold across instances.
+import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
+import { CloseCode } from 'graphql-ws';
+import type Redis from 'ioredis';
+import WebSocket from 'ws';
+import { hashKey } from '../../src/server/auth/apiKeys';
+import { CLOSE_RATE_LIMITED } from '../../src/server/websocket';
+import { rateLimitKey } from '../../src/store/keys';
+import { newTestClient, uniqueId } from '../support/redis';
+import { createBoard, SUBMIT, TEST_KEYS, TestServer } from '../support/harness';
+
+const LIMITS = { perKey: 5, perIp: 3, windowMs: 60_000 };
+let instanceA: TestServer;
+let instanceB: TestServer;
+let redis: Redis;
+const boardId = uniqueId('limits');
+// Addresses from TEST-NET-3 (RFC 5737), only ever written into X-Forwarded-For: each test counts its own.
+let nextAddress = 1;
+const address = () => `203.0.113.${nextAddress++}`;
+
+beforeAll(async () => {
+  redis = newTestClient();
+  // Both instances believe one proxy hop, so tests choose the client address with X-Forwarded-For.
+  [instanceA, instanceB] = await Promise.all([
+    TestServer.start(undefined, { rateLimits: LIMITS, trustProxyHops: 1 }),
+    TestServer.start(undefined, { rateLimits: LIMITS, trustProxyHops: 1, anonymousReads: true }),
+  ]);
+  await createBoard(instanceA, boardId);
+});
+afterAll(async () => {
+  await Promise.all([instanceA.stop(), instanceB.stop()]);
+  await redis.quit();
+});
+
+const keyCounter = (key: string) => rateLimitKey('key', hashKey(key).toString('hex').slice(0, 12));
+// Every test starts the keys' windows afresh (the harness' keys are the same in every test file,
+// but only this file's servers count requests).
+beforeEach(() => redis.del(...Object.values(TEST_KEYS).map(keyCounter)));
+
+const READ = `{ leaderboard(id: "${boardId}") { id } }`;
+
+it('counts a key across instances and answers 429 with a retry hint once it is used up', async () => {
+  const from = { 'x-forwarded-for': address() };
+  for (let i = 0; i < LIMITS.perKey; i++) {
+    const server = i % 2 ? instanceB : instanceA;
+    const { status } = await server.post(SUBMIT, { input: { leaderboardId: boardId, playerId: `p${i}`, score: i } }, { key: TEST_KEYS.writer, headers: from });
+    expect(status).toBe(200);
+  }
+  const { status, body, headers } = await instanceB.post(
+    SUBMIT, { input: { leaderboardId: boardId, playerId: 'late', score: 1 } }, { key: TEST_KEYS.writer, headers: from },
+  );
+  expect(status).toBe(429);
+  const [error] = body.errors!;
+  expect(error.extensions).toEqual({
+    code: 'RATE_LIMITED',
+    retryAfterSeconds: expect.any(Number),
+    details: { limit: 'key', requestsPerWindow: LIMITS.perKey, windowMs: LIMITS.windowMs },
+  });
+  expect(error.extensions.retryAfterSeconds).toBeGreaterThan(0);
+  expect(error.extensions.retryAfterSeconds).toBeLessThanOrEqual(60);
+  expect(headers.get('retry-after')).toBe(String(error.extensions.retryAfterSeconds));
+  // The refused write did not happen; other keys are not affected.
+  expect((await instanceA.data(`{ leaderboard(id: "${boardId}") { entry(playerId: "late") { score } } }`)).leaderboard.entry).toBeNull();
+  expect((await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers: { 'x-forwarded-for': address() } })).status).toBe(200);
+});
+
+it('counts readers and anonymous clients per address too, but not writers', async () => {
+  const crowded = { 'x-forwarded-for': address() };
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMITS.perIp; i++) {
+    // Anonymous (instance B allows it) and keyed reads from one address share its count.
+    const key = i % 2 ? TEST_KEYS.reader : null;
+    statuses.push((await instanceB.post(READ, undefined, { key, headers: crowded })).status);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429]);
+  const { body } = await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers: crowded });
+  expect(body.errors?.[0].extensions.details).toEqual({ limit: 'ip', requestsPerWindow: LIMITS.perIp, windowMs: LIMITS.windowMs });
+
+  // Another address is unaffected, and so is a writer from the crowded one (limited per key only).
+  expect((await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers: { 'x-forwarded-for': address() } })).status).toBe(200);
+  expect((await instanceA.post(READ, undefined, { key: TEST_KEYS.writer, headers: crowded })).status).toBe(200);
+});
+
+it('counts requests refused for their key against their address, so guessing keys is limited too', async () => {
+  const guesser = { 'x-forwarded-for': address() };
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMITS.perIp; i++) {
+    // Instance A wants a key: no key and a wrong one are refused (401) until the address is used up.
+    const key = i % 2 ? `wrong-key-${'x'.repeat(16)}-${i}` : null;
+    statuses.push((await instanceA.post(READ, undefined, { key, headers: guesser })).status);
+  }
+  expect(statuses).toEqual([401, 401, 401, 429]);
+  // A right key from that address is limited by the same count: it is a reader's.
+  expect((await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers: guesser })).status).toBe(429);
+});
+
+it('takes the client address from the hop the proxy wrote, not from what the client claims', async () => {
+  const real = address();
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMITS.perIp; i++) {
+    // A client rotating a forged first entry still arrives from the same address.
+    const headers = { 'x-forwarded-for': `${address()}, ${real}` };
+    statuses.push((await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers })).status);
+  }
+  expect(statuses).toEqual([200, 200, 200, 429]);
+});
+
+it('starts a new window when the old one ends', async () => {
+  const short = await TestServer.start(undefined, { rateLimits: { perKey: 1, perIp: 0, windowMs: 300 } });
+  try {
+    expect((await short.post(READ, undefined, { key: TEST_KEYS.writer })).status).toBe(200);
+    const refused = await short.post(READ, undefined, { key: TEST_KEYS.writer });
+    expect([refused.status, refused.body.errors?.[0].extensions.retryAfterSeconds]).toEqual([429, 1]);
+    await delay(350);
+    expect((await short.post(READ, undefined, { key: TEST_KEYS.writer })).status).toBe(200);
+  } finally {
+    await short.stop();
+  }
+});
+
+it('counts WebSocket connections like requests, and closes one over the limit with 4029 and a retry hint', async () => {
+  const from = address();
+  const handshake = async () => {
+    const socket = new WebSocket(instanceA.graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws', { headers: { 'x-forwarded-for': from } });
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${TEST_KEYS.reader}` } }));
+    const outcome = await Promise.race([
+      once(socket, 'close').then(([code, reason]) => `${code} ${reason}`),
+      once(socket, 'message').then(() => 'open' as const),
+    ]);
+    socket.close();
+    return outcome;
+  };
+  const outcomes = [];
+  for (let i = 0; i <= LIMITS.perIp; i++) outcomes.push(await handshake());
+  expect(outcomes.slice(0, 3)).toEqual(['open', 'open', 'open']);
+  expect(outcomes[3]).toMatch(/^4029 RATE_LIMITED: retry in \d+ s$/);
+  // Not a code of graphql-ws' own (it closes with 4429 for a second connection_init): a client can tell them apart.
+  expect(Object.values(CloseCode)).not.toContain(CLOSE_RATE_LIMITED);
+});

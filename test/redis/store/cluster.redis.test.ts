@@ -1,0 +1,55 @@
+import { Cluster } from 'ioredis';
+import { LeaderboardStore } from '../../../src/store/leaderboardStore';
+import { boardOnEachMaster, startTestCluster, type TestCluster } from '../../support/cluster';
+import { uniqueId } from '../../support/redis';
+import { ReferenceBoard } from '../../support/referenceModel';
+
+/**
+ * The store on a real three-master Redis Cluster: every script keeps to its board's slot (hash
+ * tags), so the same code serves boards spread over the masters.
+ */
+let testCluster: TestCluster;
+let cluster: Cluster;
+let store: LeaderboardStore;
+
+beforeAll(async () => {
+  testCluster = await startTestCluster();
+  cluster = testCluster.client();
+  store = new LeaderboardStore(cluster);
+}, 60_000);
+
+afterAll(async () => {
+  await cluster?.quit();
+  await testCluster?.stop();
+});
+
+it('serves boards on every master with the same ranking as the model', async () => {
+  const spread = (await boardOnEachMaster(cluster, 'cluster')).map(({ id }) => id);
+  const ids = [...spread, ...Array.from({ length: 5 }, () => uniqueId('cluster'))];
+
+  for (const id of ids) {
+    await store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'BEST', capacity: 500 });
+    const model = new ReferenceBoard('ASCENDING', 'BEST');
+    const submissions = Array.from({ length: 40 }, (_, i) => ({ playerId: `p${i % 15}`, score: (i * 7) % 5 }));
+    const results = await store.submit(id, submissions.map((s, i) => ({ ...s, idempotencyKey: `k${i}` })));
+    submissions.forEach((s, i) => model.submit(s.playerId, s.score, results[i].entry.reachedAtMicros, false));
+    const expected = model.ranking().map((e) => [e.playerId, e.score, e.rank, e.sharedRank]);
+
+    const pages = [];
+    let after: string | undefined;
+    do {
+      const page = await store.page(id, { limit: 4, after });
+      pages.push(...page.entries);
+      after = page.hasMore ? page.entries[page.entries.length - 1].cursor : undefined;
+    } while (after);
+    expect(pages.map((e) => [e.playerId, e.score, e.rank, e.sharedRank])).toEqual(expected);
+    expect((await store.entries(id, ['p3', 'nobody'])).map((e) => e?.rank ?? null)).toEqual([model.rankOf('p3'), null]);
+    expect((await store.around(id, 'p3', 2))!.center!.playerId).toBe('p3');
+    expect(await store.remove(id, 'p3')).toBe(true);
+  }
+  expect((await store.listBoards(1000)).ids).toEqual(expect.arrayContaining(ids));
+  for (const id of ids) expect(await store.deleteBoard(id)).toBe(true);
+  for (const id of ids) expect(await store.getBoard(id)).toBeNull();
+  // Idempotency keys are found by SCAN on every master; nothing of any board is left anywhere.
+  for (const master of cluster.nodes('master')) expect(await master.keys('st:{cluster-*')).toEqual([]);
+});

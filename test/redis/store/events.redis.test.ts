@@ -1,0 +1,70 @@
+import type { Redis } from 'ioredis';
+import { boardKeys } from '../../../src/store/keys';
+import { LeaderboardStore } from '../../../src/store/leaderboardStore';
+import { parseBoardEvents, type BoardEvent } from '../../../src/store/events';
+import { newTestClient, uniqueId } from '../../support/redis';
+
+let redis: Redis;
+let subscriber: Redis;
+let store: LeaderboardStore;
+beforeAll(() => {
+  redis = newTestClient();
+  subscriber = newTestClient();
+  store = new LeaderboardStore(redis);
+});
+afterAll(() => Promise.all([redis.quit(), subscriber.quit()]));
+
+/** Collects the events of one board; `next(n)` resolves once n more have arrived. */
+async function listen(boardId: string) {
+  const channel = boardKeys(boardId).events;
+  const received: BoardEvent[] = [];
+  const versions: (number | null)[] = [];
+  const waiters: { count: number; resolve: () => void }[] = [];
+  subscriber.on('smessage', (ch: string, message: string) => {
+    if (ch !== channel) return;
+    const parsed = parseBoardEvents(message);
+    versions.push(parsed.version);
+    received.push(...parsed.events);
+    for (const w of waiters.filter((w) => received.length >= w.count)) w.resolve();
+  });
+  await subscriber.ssubscribe(channel);
+  return {
+    received,
+    versions,
+    upTo: (count: number) =>
+      received.length >= count ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ count, resolve })),
+  };
+}
+
+it('publishes every change with old and new rank and score, and nothing for unchanged writes', async () => {
+  const id = uniqueId('events');
+  await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+  const events = await listen(id);
+  const [a] = await store.submit(id, [{ playerId: 'a', score: 10 }]);
+  await store.submit(id, [{ playerId: 'b', score: 20 }, { playerId: 'a', score: 5 }]); // a: not better
+  expect((await store.page(id, { limit: 1 })).version).toBe(2);
+  await store.remove(id, 'b');
+  await store.deleteBoard(id);
+  await events.upTo(4);
+  expect(events.received).toEqual([
+    { kind: 'score', playerId: 'a', score: 10, rank: 1, sharedRank: 1, previousScore: null, previousRank: null, reachedAtMicros: a.entry.reachedAtMicros, total: 1 },
+    expect.objectContaining({ kind: 'score', playerId: 'b', score: 20, rank: 1, previousScore: null, total: 2 }),
+    { kind: 'removed', playerId: 'b', previousScore: 20, previousRank: 1, total: 1 },
+    { kind: 'deleted' },
+  ]);
+  // One version per write that changed something; reads report the version they saw.
+  expect(events.versions).toEqual([1, 2, 3, null]);
+});
+
+it('publishes the creation of a board, also of one deleted before, and nothing when it already exists', async () => {
+  const id = uniqueId('created');
+  const events = await listen(id);
+  const create = () => store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+  await create();
+  await create();
+  await store.deleteBoard(id);
+  await create();
+  await events.upTo(3);
+  expect(events.received).toEqual([{ kind: 'created' }, { kind: 'deleted' }, { kind: 'created' }]);
+  expect(events.versions).toEqual([0, null, 0]);
+});

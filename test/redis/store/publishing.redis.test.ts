@@ -1,0 +1,151 @@
+// Every script that changes a board publishes on the board's channel, and only then: the read
+// cache forgets a board and live updates refresh it on that message alone. Each script in
+// SCRIPTS (src/store/scripts.ts) is run here in the ways it can end, through the store; a new
+// script does not compile here until it has its cases.
+import type { Redis } from 'ioredis';
+import { boardKeys } from '../../../src/store/keys';
+import { RateLimitStore } from '../../../src/store/rateLimitStore';
+import * as scripts from '../../../src/store/scripts';
+import { SCRIPTS, type ScriptName } from '../../../src/store/scripts';
+import { newTestClient, uniqueId } from '../../support/redis';
+import { useTestStore } from '../../support/store';
+
+const t = useTestStore();
+let subscriber: Redis;
+beforeAll(() => (subscriber = newTestClient()));
+afterAll(() => subscriber.quit());
+
+const { runScript } = scripts;
+/** Whether each case of a script changed its board. */
+const outcomes = new Map<ScriptName, boolean[]>((Object.keys(SCRIPTS) as ScriptName[]).map((name) => [name, []]));
+
+/** One call that runs the script, on a board that `setup` has prepared. */
+interface Case {
+  name: string;
+  setup?: (board: string) => Promise<unknown>;
+  run: (board: string) => Promise<unknown>;
+}
+
+const board = (id: string, policy: 'BEST' | 'LATEST' | 'INCREMENT' = 'BEST') =>
+  t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: policy, capacity: 500 });
+const withPlayers = async (id: string) => {
+  await board(id);
+  await t.store.submit(id, [{ playerId: 'a', score: 5 }, { playerId: '42', score: 3 }, { playerId: 'c', score: 3 }]);
+};
+
+const CASES: Record<ScriptName, Case[]> = {
+  create_board: [
+    { name: 'a new board', run: (id) => board(id) },
+    { name: 'a board deleted before', setup: async (id) => { await withPlayers(id); await t.store.deleteBoard(id); }, run: (id) => board(id) },
+    { name: 'the same board again', setup: board, run: (id) => board(id) },
+    { name: 'a conflicting board', setup: board, run: (id) => board(id, 'LATEST') },
+  ],
+  delete_board: [
+    { name: 'a board with players', setup: withPlayers, run: (id) => t.store.deleteBoard(id) },
+    { name: 'no board', run: (id) => t.store.deleteBoard(id) },
+  ],
+  submit: [
+    { name: 'a new player', setup: board, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 1 }]) },
+    { name: 'a better score', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: '42', score: 9 }]) },
+    { name: 'a worse score', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 1 }]) },
+    { name: 'an imported score', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: 'd', score: 3, reachedAtMicros: 1 }]) },
+    { name: 'an increment', setup: (id) => board(id, 'INCREMENT'), run: (id) => t.store.submit(id, [{ playerId: 'a', score: 2 }, { playerId: 'a', score: 2 }]) },
+    { name: 'an idempotent score', setup: board, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 1, idempotencyKey: 'k' }]) },
+    { name: 'a replayed one', setup: (id) => board(id).then(() => t.store.submit(id, [{ playerId: 'a', score: 1, idempotencyKey: 'k' }])),
+      run: (id) => t.store.submit(id, [{ playerId: 'a', score: 7, idempotencyKey: 'k' }]) },
+    { name: 'an unchanged score with a new key', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 5, idempotencyKey: 'k2' }]) },
+    { name: 'a refused batch', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 9 }, { playerId: 'b', score: 1, reachedAtMicros: Date.now() * 2000 }]) },
+    { name: 'no board', run: (id) => t.store.submit(id, [{ playerId: 'a', score: 1 }]) },
+  ],
+  remove: [
+    { name: 'a player on the board', setup: withPlayers, run: (id) => t.store.remove(id, '42') },
+    { name: 'a player not on it', setup: withPlayers, run: (id) => t.store.remove(id, 'z') },
+    { name: 'a player left in a bucket by a deleted board', setup: async (id) => {
+      await withPlayers(id);
+      await scripts.runScript(t.redis, 'delete_board', [boardKeys(id).config, boardKeys(id).ranking], [boardKeys(id).events]);
+      await board(id);
+    }, run: (id) => t.store.remove(id, 'a') },
+  ],
+  entries: [{ name: 'players', setup: withPlayers, run: (id) => t.store.entries(id, ['a', 'z', '42']) }],
+  page: [
+    { name: 'the top', setup: withPlayers, run: (id) => t.store.page(id, { limit: 2 }) },
+    { name: 'a top percent', setup: withPlayers, run: (id) => t.store.topPercent(id, 50, 10) },
+  ],
+  around: [
+    { name: 'a player', setup: withPlayers, run: (id) => t.store.around(id, 'c', 1) },
+    { name: 'a score', setup: withPlayers, run: (id) => t.store.aroundScore(id, 4, 1) },
+  ],
+  rate_limit: [{ name: 'a request', run: () => new RateLimitStore(t.redis).hit('key', uniqueId('publishing'), 1000) }],
+};
+
+/** Everything stored under the board's keys but its idempotency records (answers kept, not board state). */
+async function contents(id: string): Promise<Record<string, unknown>> {
+  const keys = boardKeys(id);
+  const found = (await t.redis.keys(`st:{${id}}:*`)).filter((key) => !key.startsWith(keys.idempotency(''))).sort();
+  const state: Record<string, unknown> = {};
+  for (const key of found) {
+    const type = await t.redis.type(key);
+    const hex = (reply: unknown) => (reply as Buffer[]).map((bytes) => bytes.toString('hex'));
+    if (type === 'hash') {
+      const pairs = hex(await t.redis.callBuffer('HGETALL', key));
+      state[key] = pairs.flatMap((field, i) => (i % 2 === 0 ? [`${field}=${pairs[i + 1]}`] : [])).sort();
+    } else if (type === 'zset') {
+      state[key] = hex(await t.redis.callBuffer('ZRANGE', key, 0, -1, 'WITHSCORES'));
+    } else {
+      state[key] = hex([await t.redis.callBuffer('GET', key)]);
+    }
+  }
+  return state;
+}
+
+/** What the script published on the board's channel while `run` ran. */
+async function published(id: string, run: () => Promise<unknown>): Promise<string[]> {
+  const channel = boardKeys(id).events;
+  const messages: string[] = [];
+  const hear = (from: string, message: string) => from === channel && messages.push(message);
+  subscriber.on('smessage', hear);
+  await subscriber.ssubscribe(channel);
+  try {
+    await run().catch(() => undefined);
+    // Redis queued any message on the subscriber connection before the script answered, so it
+    // has arrived once an answer on that connection does.
+    await subscriber.ssubscribe(channel);
+    return messages;
+  } finally {
+    subscriber.off('smessage', hear);
+    await subscriber.sunsubscribe(channel);
+  }
+}
+
+describe.each(Object.keys(SCRIPTS) as ScriptName[])('%s', (name) => {
+  const cases = CASES[name];
+  const changesBoard = SCRIPTS[name].changesBoard;
+
+  it.each(cases.map((c) => [c.name, c] as const))(
+    changesBoard ? 'publishes on %s exactly when it changes the board' : 'leaves the board as it was on %s, and publishes nothing',
+    async (_, { setup, run }) => {
+      const id = uniqueId(`publishing-${name}`);
+      await setup?.(id);
+      const ran: ScriptName[] = [];
+      const spy = jest.spyOn(scripts, 'runScript').mockImplementation((...args) => {
+        ran.push(args[1]);
+        return runScript(...args);
+      });
+      const before = await contents(id);
+      const messages = await published(id, () => run(id));
+      spy.mockRestore();
+      const after = await contents(id);
+      const changed = JSON.stringify(after) !== JSON.stringify(before);
+      outcomes.get(name)!.push(changed);
+      expect(ran).toContain(name);
+      if (!changesBoard) expect(changed).toBe(false);
+      expect({ changed, published: messages.length > 0 }).toEqual({ changed, published: changed });
+    },
+  );
+
+  if (changesBoard) {
+    it('changes a board in one of these cases at least (so the cases above test something)', () => {
+      expect(outcomes.get(name)).toContain(true);
+    });
+  }
+});

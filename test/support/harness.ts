@@ -1,0 +1,184 @@
+// An in-process Standings server on a free port, spoken to over real HTTP with fetch.
+import type { Cluster, Redis } from 'ioredis';
+import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../../src/server/app';
+import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
+import type { NodeEnv, RateLimits } from '../../src/server/config';
+import type { Logger } from '../../src/server/logger';
+import { createClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
+import { boardKeys } from '../../src/store/keys';
+import { newTestClient, testRedisUrl, uniqueId } from './redis';
+
+export interface GraphQLError {
+  message: string;
+  path?: (string | number)[];
+  extensions: { code: string; details?: Record<string, unknown>; retryAfterSeconds?: number };
+}
+
+export interface GraphQLResponse {
+  // Tests read arbitrary shapes out of responses; their assertions are what check them.
+  data?: any;
+  errors?: GraphQLError[];
+}
+
+type Level = 'debug' | 'info' | 'warn' | 'error';
+
+/** Keeps what the server logged, so tests can assert on it and the test output stays quiet. */
+export class MemoryLogger implements Logger {
+  readonly lines: { level: Level; message: string; fields?: Record<string, unknown> }[] = [];
+  debug = this.recorder('debug');
+  info = this.recorder('info');
+  warn = this.recorder('warn');
+  error = this.recorder('error');
+
+  private recorder(level: Level) {
+    return (first: string | Record<string, unknown>, message?: string) => {
+      this.lines.push(typeof first === 'string' ? { level, message: first } : { level, message: message!, fields: first });
+    };
+  }
+}
+
+/** Keys the harness configures (STANDINGS_API_KEYS syntax); requests send the admin key unless told otherwise. */
+export const TEST_KEYS = {
+  admin: 'test-admin-key-0000000001',
+  writer: 'test-writer-key-000000002',
+  reader: 'test-reader-key-000000003',
+  prefixedWriter: 'test-writer-key-000000004',
+};
+const TEST_KEY_LIST =
+  `admin:${TEST_KEYS.admin},writer:${TEST_KEYS.writer},reader:${TEST_KEYS.reader},writer@tenant-a.:${TEST_KEYS.prefixedWriter}`;
+
+/** The header a request presents a key in (for tests that call fetch themselves). */
+export const authorization = (key = TEST_KEYS.admin) => ({ authorization: `Bearer ${key}` });
+
+export interface TestServerOptions {
+  /** `false` starts without the start-up PING, for a Redis that is not there. */
+  waitForRedis?: boolean;
+  nodeEnv?: NodeEnv;
+  /** Whether requests without a key may read; off by default, so tests see the production rules. */
+  anonymousReads?: boolean;
+  /** Default: none, so that tests that are about something else are not limited. */
+  rateLimits?: RateLimits;
+  trustProxyHops?: number;
+  /** Default true, as in the service. */
+  cacheReads?: boolean;
+  /** Default true, as in the service. */
+  knownOperations?: boolean;
+  /** Default: the service's. */
+  commandTimeoutMs?: number;
+  corsOrigins?: string[];
+}
+
+/** What a request sends: `key: null` sends no Authorization header. */
+export interface RequestOptions {
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+/** `L`: what the server logs through; a MemoryLogger unless the test passes its own `logger`. */
+export class TestServer<L extends Logger = MemoryLogger> {
+  private constructor(
+    readonly baseUrl: string,
+    readonly redis: Redis | Cluster,
+    readonly server: StandingsServer,
+    readonly logger: L,
+  ) {}
+
+  /** On the test Redis by default; `where` can name another server or a cluster. */
+  static async start<L extends Logger = MemoryLogger>(
+    where: RedisTarget = testRedisUrl(), options: TestServerOptions & { logger?: L } = {},
+  ): Promise<TestServer<L>> {
+    const { waitForRedis = true, nodeEnv = 'test', anonymousReads = false } = options;
+    const logger = options.logger ?? (new MemoryLogger() as Logger as L);
+    const redis = createClient(where, logger, { commandTimeoutMs: options.commandTimeoutMs });
+    if (waitForRedis) await waitUntilReady(redis, where, 10_000);
+    const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
+    const server = await createStandingsServer({
+      redis, nodeEnv, logger, access: { keys, anonymousReads },
+      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
+      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true,
+    });
+    const baseUrl = await server.listen(0, '127.0.0.1');
+    return new TestServer(baseUrl, redis, server, logger);
+  }
+
+  get graphqlUrl(): string {
+    return `${this.baseUrl}${GRAPHQL_PATH}`;
+  }
+
+  async post(
+    query: string, variables?: Record<string, unknown>, { key = TEST_KEYS.admin, headers = {} }: RequestOptions = {},
+  ): Promise<{ status: number; body: GraphQLResponse; headers: Headers }> {
+    const response = await fetch(this.graphqlUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(key === null ? {} : authorization(key)), ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    return { status: response.status, body: (await response.json()) as GraphQLResponse, headers: response.headers };
+  }
+
+  /** The response's data; fails the test with the errors when there are any. */
+  async data(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<any> {
+    const { body } = await this.post(query, variables, options);
+    if (body.errors?.length) throw new Error(`unexpected GraphQL errors: ${JSON.stringify(body.errors, null, 2)}`);
+    return body.data;
+  }
+
+  /** The response's errors; fails the test when there are none. */
+  async errors(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<GraphQLError[]> {
+    const { body } = await this.post(query, variables, options);
+    if (!body.errors?.length) throw new Error(`expected GraphQL errors, got ${JSON.stringify(body)}`);
+    return body.errors;
+  }
+
+  async stop(): Promise<void> {
+    await this.server.stop();
+    this.redis.disconnect();
+  }
+}
+
+export const CREATE_BOARD = /* GraphQL */ `
+  mutation ($input: CreateLeaderboardInput!) {
+    createLeaderboard(input: $input) { id title sortOrder updatePolicy size }
+  }
+`;
+
+export const SUBMIT = /* GraphQL */ `
+  mutation ($input: SubmitScoreInput!) {
+    submitScore(input: $input) {
+      entry { playerId score rank sharedRank percentile reachedAt }
+      previousScore previousRank changed replayed
+    }
+  }
+`;
+
+export async function createBoard(
+  server: TestServer<Logger>,
+  id: string,
+  sortOrder: 'DESCENDING' | 'ASCENDING' = 'DESCENDING',
+  updatePolicy: 'BEST' | 'LATEST' | 'INCREMENT' = 'BEST',
+): Promise<void> {
+  await server.data(CREATE_BOARD, { input: { id, sortOrder, updatePolicy } });
+}
+
+/** Submits the scores in order, one request each (live arrivals in that order). */
+export async function submitAll(server: TestServer<Logger>, boardId: string, scores: [playerId: string, score: number][]) {
+  for (const [playerId, score] of scores) {
+    await server.data(SUBMIT, { input: { leaderboardId: boardId, playerId, score } });
+  }
+}
+
+/**
+ * A board whose ranking key holds the wrong type, so Redis itself refuses to read it: how tests
+ * make a request fail in a way nothing expects (INTERNAL_SERVER_ERROR). Returns its id.
+ */
+export async function createBrokenBoard(server: TestServer<Logger>): Promise<string> {
+  const id = uniqueId('broken');
+  await createBoard(server, id);
+  const redis = newTestClient();
+  try {
+    await redis.set(boardKeys(id).ranking, 'not a sorted set');
+  } finally {
+    await redis.quit();
+  }
+  return id;
+}

@@ -1,0 +1,94 @@
+import { getIntrospectionQuery, parse, specifiedRules, validate } from 'graphql';
+import { MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../../../src/domain/limits';
+import { buildSchema } from '../../../src/graphql/schema';
+import { parseOptions, validationRules } from '../../../src/graphql/validationRules';
+
+const schema = buildSchema();
+
+/** The limit errors a document gets (details of each), or [] when it passes. */
+function limitsOf(query: string) {
+  const errors = validate(schema, parse(query, parseOptions), [...specifiedRules, ...validationRules]);
+  return errors.map((error) => error.extensions.details as { limit: string; maximum: number; found: number });
+}
+
+
+describe('query depth', () => {
+  it('accepts the deepest useful query and refuses one level more', () => {
+    expect(limitsOf(`{ leaderboard(id: "b") { entries { nodes { leaderboard { entries { nodes { player { id } } } } } } } }`)).toEqual([]);
+    const eleven = '{ leaderboard(id: "b") { entries { nodes { leaderboard { entries { nodes { leaderboard { entries { nodes { player { id } } } } } } } } } } }';
+    expect(limitsOf(eleven)).toEqual([{ limit: 'depth', maximum: MAX_QUERY_DEPTH, found: 11 }]);
+  });
+
+  it('follows fragments, however they are spread', () => {
+    const query = `
+      query { leaderboard(id: "b") { ...Deep } }
+      fragment Deep on Leaderboard { entries { nodes { leaderboard { ... on Leaderboard { entries { nodes { ...Deeper } } } } } } }
+      fragment Deeper on Entry { leaderboard { entries { nodes { player { id } } } } }`;
+    expect(limitsOf(query)).toEqual([{ limit: 'depth', maximum: MAX_QUERY_DEPTH, found: 11 }]);
+  });
+
+  it('survives a fragment cycle (graphql-js reports it) without looping', () => {
+    const errors = validate(schema, parse('{ leaderboard(id: "b") { ...A } } fragment A on Leaderboard { entries { nodes { leaderboard { ...A } } } }'),
+      [...specifiedRules, ...validationRules]);
+    expect(errors.map((error) => error.message)).toEqual([expect.stringMatching(/Cannot spread fragment "A" within itself/)]);
+  });
+
+  it('leaves introspection alone: the explorer needs it outside production', () => {
+    expect(limitsOf(getIntrospectionQuery())).toEqual([]);
+  });
+});
+
+describe('aliases', () => {
+  const aliased = (count: number) => `{ leaderboard(id: "b") { ${Array.from({ length: count }, (_, i) => `a${i}: entry(playerId: "p${i}") { rank }`).join(' ')} } }`;
+
+  it(`allows ${MAX_QUERY_ALIASES} and refuses more, counting through fragments`, () => {
+    expect(limitsOf(aliased(MAX_QUERY_ALIASES))).toEqual([]);
+    expect(limitsOf(aliased(MAX_QUERY_ALIASES + 1))).toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: MAX_QUERY_ALIASES + 1 }]);
+    const viaFragment = `{ x: leaderboard(id: "b") { ...F } y: leaderboard(id: "c") { ...F } } fragment F on Leaderboard { ${
+      Array.from({ length: 50 }, (_, i) => `a${i}: size`).join(' ')} }`;
+    expect(limitsOf(viaFragment)).toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: 102 }]);
+  });
+
+  it('counts aliases of __typename and inside introspection like any others', () => {
+    const typenames = (count: number) => Array.from({ length: count }, (_, i) => `t${i}: __typename`).join(' ');
+    expect(limitsOf(`{ ${typenames(MAX_QUERY_ALIASES)} }`)).toEqual([]);
+    expect(limitsOf(`{ ${typenames(MAX_QUERY_ALIASES + 1)} }`)).toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: MAX_QUERY_ALIASES + 1 }]);
+    expect(limitsOf(`{ leaderboard(id: "b") { ${typenames(60)} } __type(name: "Query") { ${typenames(41).replaceAll('__typename', 'name')} } }`))
+      .toEqual([{ limit: 'aliases', maximum: MAX_QUERY_ALIASES, found: 101 }]);
+  });
+});
+
+describe('cost', () => {
+  it('multiplies a page by its size: a full page passes, a page of pages does not', () => {
+    const page = '{ leaderboard(id: "b") { entries(first: 1000) { nodes { playerId score rank player { displayName } } } } }';
+    expect(limitsOf(page)).toEqual([]);
+    expect(limitsOf('{ leaderboard(id: "b") { entries(first: 200) { nodes { leaderboard { entries(first: 200) { nodes { playerId } } } } } } }')).toEqual([
+      { limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) },
+    ]);
+  });
+
+  it('counts radius as 2 * radius + 1 entries and lists by their length', () => {
+    const around = (radius: number) => `{ leaderboard(id: "b") { around(playerId: "p", radius: ${radius}) { entries { entry: leaderboard { entries(first: 10) { nodes { id: playerId } } } } } } }`;
+    // 1 + 1 + (2r + 1) * (1 + (1 + 1 + 10 * (1 + 1) + 1 + ...)) grows with the radius.
+    expect(limitsOf(around(5))).toEqual([]);
+    expect(limitsOf(around(500))).toEqual([{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }]);
+  });
+
+  it('counts a variable as the largest value it may take, since its value is not known yet', () => {
+    const query = (first: string) => `query ($n: Int, $ids: [ID!]!) {
+      leaderboard(id: "b") { entries(first: ${first}) { nodes { leaderboard { entries(first: 20) { nodes { playerId } } } } } }
+      entries(leaderboardId: "b", playerIds: $ids) { rank }
+    }`;
+    expect(limitsOf(query('10'))).toEqual([]);
+    expect(limitsOf(query('$n'))).toEqual([{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }]);
+  });
+
+  it('leaves an out-of-range size to the precise BAD_USER_INPUT check', () => {
+    expect(limitsOf('{ leaderboard(id: "b") { entries(first: 1000000) { nodes { playerId } } } }')).toEqual([]);
+  });
+});
+
+it(`stops parsing past ${MAX_QUERY_TOKENS} tokens, before deep nesting can exhaust the stack`, () => {
+  const deep = `{ ${'leaderboard(id: "b") { entries { nodes { '.repeat(400)} playerId ${'} } } '.repeat(400)} }`;
+  expect(() => parse(deep, parseOptions)).toThrow(/Document contains more that? 2000 tokens/);
+});

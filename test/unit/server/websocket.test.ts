@@ -1,0 +1,62 @@
+// The WebSocket server on a schema of its own (no Redis): what it does with an error nothing
+// expected, which Apollo's plugins never see there.
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { createCompiledExecution } from '../../../src/graphql/compiledExecution';
+import { createFormatError } from '../../../src/graphql/errors';
+import { attachWebSocket } from '../../../src/server/websocket';
+
+const schema = new GraphQLSchema({
+  query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLBoolean } } }),
+  subscription: new GraphQLObjectType({
+    name: 'Subscription',
+    fields: {
+      broken: {
+        type: GraphQLBoolean,
+        subscribe: async function* () {
+          yield {};
+        },
+        resolve: () => {
+          throw new Error('kaput: a bug deep inside');
+        },
+      },
+    },
+  }),
+});
+
+it('masks an internal error in a subscription and logs it with its place and stack', async () => {
+  const httpServer = http.createServer();
+  const logged: string[] = [];
+  attachWebSocket({
+    httpServer, path: '/graphql', schema, production: true,
+    formatError: createFormatError(),
+    logger: { error: (message) => logged.push(message) },
+    admitsUpgrade: () => true,
+    authenticate: async () => 'anyone',
+    admitOperation: async () => undefined,
+    execution: createCompiledExecution(schema),
+    context: () => ({}),
+    eventContext: () => ({}),
+  });
+  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  const client = createClient({
+    url: `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0,
+  });
+  try {
+    const first = await new Promise<unknown>((resolve, reject) => {
+      client.subscribe({ query: 'subscription { broken }' }, { next: resolve, error: reject, complete: () => undefined });
+    });
+    expect(first).toEqual({
+      data: { broken: null },
+      errors: [{ message: 'Internal server error', locations: [{ line: 1, column: 16 }], path: ['broken'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
+    });
+    expect(logged).toEqual([expect.stringMatching(/^Internal error at broken: Error: kaput: a bug deep inside\n\s+at /)]);
+  } finally {
+    await client.dispose();
+    httpServer.closeAllConnections();
+    await new Promise((resolve) => httpServer.close(resolve));
+  }
+});
