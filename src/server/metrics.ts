@@ -14,7 +14,7 @@ collectDefaultMetrics({ register: registry });
 
 const operations = new Histogram({
   name: 'standings_graphql_operation_duration_seconds',
-  help: 'GraphQL operations over HTTP, from parsing to the response, by operation type and root field',
+  help: 'GraphQL queries and mutations (over HTTP and WebSocket), from parsing to the response, by operation type and root field',
   labelNames: ['type', 'field'],
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],

@@ -151,7 +151,8 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
         if (!operation) return [withCode(operationNotFound(payload.operationName), ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE)];
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
-        if (operation.operation !== 'subscription') {
+        const streams = operation.operation === 'subscription';
+        if (!streams) {
           try {
             // graphql-ws takes operations only on connections onConnect admitted.
             await options.admitOperation(ctx.extra.auth!, ctx.extra.request);
@@ -159,19 +160,10 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
             if (!(err instanceof StandingsError)) throw err;
             return [new GraphQLError(err.message, { originalError: err })];
           }
-          const args: ExecutionArgs = {
-            schema,
-            document: ready.document,
-            operationName: payload.operationName,
-            variableValues: payload.variables,
-            contextValue: context(ctx.extra.auth!),
-          };
-          operations.set(args, operation);
-          return args;
         }
-        // graphql-ws admits subscriptions only on connections onConnect accepted.
-        const subscription = ctx.extra.subscriptions!.add(id);
-        if (!subscription) {
+        // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate limits.
+        const subscription = streams ? ctx.extra.subscriptions!.add(id) : undefined;
+        if (streams && !subscription) {
           return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
             extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
           })];
@@ -183,7 +175,8 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
           variableValues: payload.variables,
           contextValue: context(ctx.extra.auth!),
         };
-        setUps.set(args, subscription);
+        if (subscription) setUps.set(args, subscription);
+        else operations.set(args, operation);
         return args;
       },
       subscribe: (args) => setUps.get(args)!.setUp(() => subscribe(args)),
