@@ -28,7 +28,7 @@ export class Leaderboards {
 
   async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
     const boardId = checkId(input.id, 'id');
-    return this.changing(boardId, this.store.createBoard({
+    return this.forgettingReadsAfter(boardId, this.store.createBoard({
       id: boardId,
       title: checkTitle(input.title),
       sortOrder: checkSortOrder(input.sortOrder),
@@ -40,7 +40,7 @@ export class Leaderboards {
   async getBoard(id: string): Promise<BoardConfig | null> {
     const boardId = checkId(id, 'id');
     const board = await this.cached(boardId, 'board', () => this.store.getBoard(boardId));
-    if (board) this.cache?.follow(boardId);
+    if (board) this.cache?.keepFresh(boardId);
     return board;
   }
 
@@ -50,7 +50,7 @@ export class Leaderboards {
 
   deleteBoard(id: string): Promise<boolean> {
     const boardId = checkId(id, 'id');
-    return this.changing(boardId, this.store.deleteBoard(boardId));
+    return this.forgettingReadsAfter(boardId, this.store.deleteBoard(boardId));
   }
 
   size(id: string): Promise<number> {
@@ -87,7 +87,7 @@ export class Leaderboards {
     const results: SubmitResult[] = new Array(items.length);
     const writes = await Promise.allSettled(
       [...byBoard].map(async ([boardId, group]) => {
-        const written = await this.changing(boardId, this.store.submit(boardId, group.submissions)).catch((err: unknown) => {
+        const written = await this.forgettingReadsAfter(boardId, this.store.submit(boardId, group.submissions)).catch((err: unknown) => {
           throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
         });
         written.forEach((result, i) => (results[group.indexes[i]] = result));
@@ -107,7 +107,7 @@ export class Leaderboards {
   /** NOT_FOUND for an unknown board; false when the player was not on it. */
   remove(id: string, playerId: string): Promise<boolean> {
     const boardId = checkId(id, 'leaderboardId');
-    return this.changing(boardId, this.store.remove(boardId, checkId(playerId, 'playerId')));
+    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId')));
   }
 
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
@@ -149,7 +149,7 @@ export class Leaderboards {
   }
 
   /** A write's result, once what was kept of its board is forgotten (also when it failed half-seen). */
-  private changing<T>(boardId: string, write: Promise<T>): Promise<T> {
+  private forgettingReadsAfter<T>(boardId: string, write: Promise<T>): Promise<T> {
     return write.finally(() => this.cache?.forget(boardId));
   }
 }

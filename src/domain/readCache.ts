@@ -32,7 +32,7 @@ interface CachedBoard extends BoardListener {
 /**
  * Hot reads of busy boards (their settings, their size, their top pages) served from memory and
  * never staler than a live update. A board is followed from the first read that finds it (see
- * `follow`); its reads are kept only while this process holds the board's event subscription
+ * `keepFresh`); its reads are kept only while this process holds the board's event subscription
  * (src/store/eventBridge.ts), and every change published on it (every script that changes a
  * board publishes), a dropped connection or a write through this process forgets them. A read
  * that was in flight when they were forgotten still answers the requests that were waiting for
@@ -61,7 +61,7 @@ export class ReadCache {
 
   /**
    * `load()`'s answer, shared with every other caller asking `key` of the board until the board
-   * changes; for a board not followed (see `follow`), just `load()`'s answer.
+   * changes; for a board not followed (see `keepFresh`), just `load()`'s answer.
    */
   read<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
     const board = this.boards.get(boardId);
@@ -104,7 +104,7 @@ export class ReadCache {
    * Starts keeping the board's reads: called once a board is known to exist, so reads of ids that
    * name no board never cost a subscription.
    */
-  follow(boardId: string): void {
+  keepFresh(boardId: string): void {
     if (this.boards.has(boardId)) return;
     const board = this.subscribe(boardId);
     this.kept++;

@@ -83,8 +83,8 @@ export class BoardFeed implements BoardListener {
   }
 
   /** A subscriber of every accepted change from now on; takes over one acquire. */
-  follow(): LiveStream<FeedItem> {
-    return this.feed.follow(this.left);
+  joinFeed(): LiveStream<FeedItem> {
+    return this.feed.join(this.left);
   }
 
   events({ events }: BoardEventMessage): void {

@@ -31,7 +31,7 @@ export class SubmittedFeed {
   private readonly streams = new Set<LiveStream<FeedItem>>();
 
   /** A new subscriber, from the next event on; `left` runs once it has ended, however. */
-  follow(left: () => void): LiveStream<FeedItem> {
+  join(left: () => void): LiveStream<FeedItem> {
     const stream = new LiveStream<FeedItem>(
       FEED_BUFFER,
       () => {

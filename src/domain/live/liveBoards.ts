@@ -29,23 +29,23 @@ export class LiveBoards {
   /** The player's standing now, then whenever their rank or score moves. */
   rankChanged(boardId: string, playerId: string): Promise<LiveStream<RankChange>> {
     const player = checkId(playerId, 'playerId');
-    return this.subscribe(boardId, (feed) => feed.watch(`rank:${player}`, () => new PlayerWatch(player)));
+    return this.streamOf(boardId, (feed) => feed.watch(`rank:${player}`, () => new PlayerWatch(player)));
   }
 
   topChanged(boardId: string, first: number): Promise<LiveStream<TopUpdate>> {
     const limit = checkLimit(first);
-    return this.subscribe(boardId, (feed) => feed.watch(`top:${limit}`, () => new TopWatch(limit)));
+    return this.streamOf(boardId, (feed) => feed.watch(`top:${limit}`, () => new TopWatch(limit)));
   }
 
   aroundChanged(boardId: string, playerId: string, radius: number): Promise<LiveStream<RankWindow>> {
     const player = checkId(playerId, 'playerId');
     const size = checkRadius(radius);
-    return this.subscribe(boardId, (feed) => feed.watch(`around:${size}:${player}`, () => new AroundWatch(player, size)));
+    return this.streamOf(boardId, (feed) => feed.watch(`around:${size}:${player}`, () => new AroundWatch(player, size)));
   }
 
   /** Every accepted score change from now on, and a MissedEvents where some may be missing; no snapshot. */
   entrySubmitted(boardId: string): Promise<LiveStream<FeedItem>> {
-    return this.subscribe(boardId, (feed) => feed.follow());
+    return this.streamOf(boardId, (feed) => feed.joinFeed());
   }
 
   /**
@@ -53,7 +53,7 @@ export class LiveBoards {
    * so nothing that happens after the first read is missed. NOT_FOUND for a board that does not
    * exist (or is deleted meanwhile), UNAVAILABLE when Redis cannot be reached.
    */
-  private async subscribe<P>(boardId: string, attach: (feed: BoardFeed) => LiveStream<P>): Promise<LiveStream<P>> {
+  private async streamOf<P>(boardId: string, attach: (feed: BoardFeed) => LiveStream<P>): Promise<LiveStream<P>> {
     const id = checkId(boardId, 'leaderboardId');
     const feed = await this.open(id);
     try {

@@ -29,7 +29,7 @@ const entryOf = (item: FeedItem | undefined) => (item as SubmittedEntry | undefi
 describe('SubmittedFeed', () => {
   it('sends each accepted score to every subscriber as submitScore returns it, built once, and leaves removals out', async () => {
     const feed = new SubmittedFeed();
-    const streams = [feed.follow(() => undefined), feed.follow(() => undefined)];
+    const streams = [feed.join(() => undefined), feed.join(() => undefined)];
     feed.event(scored('a', 10, 1));
     feed.event({ kind: 'removed', playerId: 'b', previousScore: 5, previousRank: 2, total: 3 });
     feed.event(scored('c', 3, 3, { previousScore: 1, previousRank: 4 }));
@@ -50,8 +50,8 @@ describe('SubmittedFeed', () => {
 
   it('marks where events may be missing: after a reconnection for everyone, and where a slow subscriber lost some', async () => {
     const feed = new SubmittedFeed();
-    const reading = feed.follow(() => undefined);
-    const slow = feed.follow(() => undefined);
+    const reading = feed.join(() => undefined);
+    const slow = feed.join(() => undefined);
     feed.reconnected();
     expect(await reading.next()).toEqual({ value: new MissedEvents('reconnected'), done: false });
     for (let rank = 1; rank <= FEED_BUFFER + 5; rank++) feed.event(scored('a', rank, rank));
@@ -65,8 +65,8 @@ describe('SubmittedFeed', () => {
   it('stops sending to a subscriber that left, and ends the others with the board, each leaving once', async () => {
     const feed = new SubmittedFeed();
     const left: string[] = [];
-    const leaving = feed.follow(() => left.push('leaving'));
-    const staying = feed.follow(() => left.push('staying'));
+    const leaving = feed.join(() => left.push('leaving'));
+    const staying = feed.join(() => left.push('staying'));
     await leaving.return();
     const pushed = jest.spyOn(leaving, 'push');
     feed.event(scored('a', 1, 1));
