@@ -64,9 +64,17 @@ export type EntryEdge = {
 
 export type Leaderboard = {
   __typename?: 'Leaderboard';
-  /** The player and up to `radius` entries on each side; null when the player has no score. */
+  /**
+   * The player and the `radius` entries on each side, filled out from the other side near either
+   * end of the board: always `2 * radius + 1` entries while the board holds that many (radius 2
+   * around the last player gives the four entries above it). Null when the player has no score.
+   */
   around: Maybe<RankWindow>;
-  /** Where `score` would rank if submitted now (after existing equal scores); `center` is null. */
+  /**
+   * Where `score` would rank if submitted now (after existing equal scores): up to `radius` entries
+   * above that place and `radius` from it down, filled out from the other side near either end
+   * (`2 * radius` entries while the board holds that many); `center` is null.
+   */
   aroundScore: RankWindow;
   createdAt: Scalars['DateTime']['output'];
   /**
