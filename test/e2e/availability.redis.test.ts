@@ -1,9 +1,9 @@
 // UNAVAILABLE, readiness, recovery and durability, against Redis servers this file starts and stops itself.
 import { once } from 'node:events';
-import { freePort, type ManagedRedis } from '../../src/dev/managedRedis';
+import { freePort } from '../../src/dev/managedRedis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
 import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';
-import { createBoard, MemoryLogger, SUBMIT, TestServer } from '../support/harness';
+import { createBoard, MemoryLogger, onOwnRedis, SUBMIT, TestServer } from '../support/harness';
 
 /** A port nothing listens on: the OS hands it out, and it is closed again at once. */
 const deadPort = freePort;
@@ -30,18 +30,10 @@ describe('with no Redis listening', () => {
 });
 
 describe('when Redis goes away and comes back', () => {
-  let redis: ManagedRedis;
-  let server: TestServer;
-  beforeAll(async () => {
-    redis = await startDedicatedRedis();
-    server = await TestServer.start(redis.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await redis?.stop();
-  });
+  const own = onOwnRedis(() => startDedicatedRedis(), (redis) => redis.stop());
 
   it('is UNAVAILABLE while it is down and recovers by itself', async () => {
+    const { redis, server } = own;
     const id = uniqueId('outage');
     await createBoard(server, id);
     expect(await status(server, '/readyz')).toBe(200);
@@ -57,7 +49,7 @@ describe('when Redis goes away and comes back', () => {
 
     // A new, empty server on the same port: the client finds it without anyone's help.
     const ready = nextReady(server.redis);
-    redis = await startDedicatedRedis({ persistence: 'none', port: redis.port });
+    own.redis = await startDedicatedRedis({ persistence: 'none', port: redis.port });
     await ready;
     expect(await status(server, '/readyz')).toBe(200);
     await createBoard(server, id);
@@ -68,18 +60,10 @@ describe('when Redis goes away and comes back', () => {
 });
 
 describe('when Redis is killed with SIGKILL and restarted on the same data (appendfsync always)', () => {
-  let redis: DurableRedis;
-  let server: TestServer;
-  beforeAll(async () => {
-    redis = await DurableRedis.start();
-    server = await TestServer.start(redis.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await redis?.close();
-  });
+  const own = onOwnRedis(() => DurableRedis.start(), (redis) => redis.close());
 
   it('keeps every acknowledged write, and the service reconnects by itself', async () => {
+    const { redis, server } = own;
     const id = uniqueId('durable');
     await createBoard(server, id);
     // Writers keep submitting until their writes fail; Redis dies under them, mid-stream.

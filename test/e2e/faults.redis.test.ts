@@ -9,7 +9,7 @@ import { boardKeys } from '../../src/store/keys';
 import { CutProxy } from '../support/cutProxy';
 import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';
 import { type Audit, runWriter, WriteLedger } from '../support/writeLedger';
-import { createBoard, SUBMIT, TEST_KEYS, TestServer, type TestServerOptions } from '../support/harness';
+import { createBoard, onOwnRedis, SUBMIT, TEST_KEYS, TestServer } from '../support/harness';
 
 const WRITERS = 8;
 const PLAYERS_PER_WRITER = 10;
@@ -41,23 +41,6 @@ async function totals(server: TestServer, boardId: string, players: string[]): P
     if (attempt > 100) throw new Error(`the board cannot be read back: ${JSON.stringify(body.errors)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** A describe block's own Redis (dedicated, or durable to survive restarts) and a server on it. */
-function onOwnRedis<R extends { url: string; pid: number }>(
-  start: () => Promise<R>, stop: (redis: R) => Promise<void>, options: TestServerOptions = {},
-): { redis: R; server: TestServer } {
-  const own = {} as { redis: R; server: TestServer };
-  beforeAll(async () => {
-    own.redis = await start();
-    own.server = await TestServer.start(own.redis.url, options);
-  });
-  afterAll(async () => {
-    process.kill(own.redis.pid, 'SIGCONT');
-    await own.server?.stop();
-    await stop(own.redis);
-  });
-  return own;
 }
 
 function expectExactlyOnce(audit: Audit): void {

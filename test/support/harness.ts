@@ -182,3 +182,32 @@ export async function createBrokenBoard(server: TestServer<Logger>): Promise<str
   }
   return id;
 }
+
+/**
+ * A describe block's own Redis (dedicated, or durable to survive restarts) and a server on it,
+ * started before its tests and stopped after them. A test may replace `redis` (a restart on the
+ * same port). One it paused (SIGSTOP) and failed before waking is woken, so stopping cannot hang.
+ */
+export function onOwnRedis<R extends { url: string; pid: number }>(
+  start: () => Promise<R>, stop: (redis: R) => Promise<void>, options: TestServerOptions = {},
+): { redis: R; server: TestServer } {
+  const own = {} as { redis: R; server: TestServer };
+  beforeAll(async () => {
+    own.redis = await start();
+    own.server = await TestServer.start(own.redis.url, options);
+  });
+  afterAll(async () => {
+    if (own.redis) wake(own.redis.pid);
+    await own.server?.stop();
+    if (own.redis) await stop(own.redis);
+  });
+  return own;
+}
+
+function wake(pid: number): void {
+  try {
+    process.kill(pid, 'SIGCONT');
+  } catch {
+    // Not running (killed by the test): nothing to wake.
+  }
+}
