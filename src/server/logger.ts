@@ -15,6 +15,8 @@ export interface Logger {
   error: LogMethod;
   /** pino's: lets a hot path skip building a line that would not be written. */
   isLevelEnabled?(level: string): boolean;
+  /** pino's: calls back once every line written so far is out. */
+  flush?(callback: (err?: Error) => void): void;
 }
 
 /**

@@ -71,14 +71,17 @@ async function main(config: Config, logger: Logger): Promise<void> {
         logger.error(`Shutdown took longer than SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): exiting anyway`);
         process.exit(1);
       }, config.shutdownGraceMs).unref();
+      // pino writes in the background: exiting at once could cut the last lines, or let one
+      // written just before them land after them.
+      const exitAfterLogs = (code: number) => (logger.flush ? logger.flush(() => process.exit(code)) : process.exit(code));
       shutdown().then(
         () => {
           logger.info('Stopped');
-          process.exit(0);
+          exitAfterLogs(0);
         },
         (err: unknown) => {
           logger.error(`Shutdown failed: ${(err as Error).stack ?? String(err)}`);
-          process.exit(1);
+          exitAfterLogs(1);
         },
       );
     });
