@@ -68,6 +68,12 @@ export const eventsMissed = (reason: 'reconnected' | 'fell-behind') =>
     { reason },
   );
 
+/** A later step of a write that has already changed Redis: whatever failed, the write as a whole may have happened. */
+export function afterFirstWrite(err: unknown): never {
+  if (err instanceof StandingsError) err.outcome = WriteOutcome.UNKNOWN;
+  throw err;
+}
+
 /** RATE_LIMITED, with the hint clients need to back off (GraphQL `extensions.retryAfterSeconds`). */
 export class RateLimitedError extends StandingsError {
   constructor(

@@ -1,6 +1,5 @@
-import { badInput, boardNotFound, ErrorCode, StandingsError, WriteOutcome } from '../errors';
+import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
-import { afterFirstWrite } from '../store/redisCall';
 import type {
   BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
 } from '../store/types';

@@ -1,6 +1,7 @@
 import { checkBoardAccess, checkRole, checkSharedAccess, type Role } from '../domain/access';
 import type { MutationResolvers, ResolverFn } from '../generated/graphql';
 import type { Context } from './context';
+import { noteWriteOutcome } from './writeOutcomes';
 
 type Field = keyof Required<MutationResolvers>;
 type ArgsOf<F extends Field> = Parameters<Extract<NonNullable<MutationResolvers[F]>, ResolverFn<any, any, any, any>>>[1];
@@ -27,17 +28,25 @@ const MUTATION_RULES: { [F in Field]: Rule<F> } = {
   upsertPlayer: { role: 'writer', shared: 'player profiles' },
 };
 
-/** The mutations, each checking its rule against the request's key before it runs. */
+/**
+ * The mutations, each checking its rule against the request's key before it runs, and each error
+ * it ends with saying what became of the write (see noteWriteOutcome).
+ */
 export function guardMutations(mutations: MutationResolvers): MutationResolvers {
   const guarded: Record<string, ResolverFn<unknown, unknown, Context, any>> = {};
   for (const [field, resolve] of Object.entries(mutations) as [Field, ResolverFn<unknown, unknown, Context, any>][]) {
     const rule = MUTATION_RULES[field] as Rule<Field>;
-    guarded[field] = (parent, args, context, info) => {
-      checkRole(context.principal, rule.role, field);
-      if (rule.shared) checkSharedAccess(context.principal, rule.shared, field);
-      const boards = rule.boards?.(args) ?? [];
-      boards.forEach((boardId, i) => checkBoardAccess(context.principal, boardId, boards.length > 1 ? i : undefined));
-      return resolve(parent, args, context, info);
+    guarded[field] = async (parent, args, context, info) => {
+      try {
+        checkRole(context.principal, rule.role, field);
+        if (rule.shared) checkSharedAccess(context.principal, rule.shared, field);
+        const boards = rule.boards?.(args) ?? [];
+        boards.forEach((boardId, i) => checkBoardAccess(context.principal, boardId, boards.length > 1 ? i : undefined));
+        return await resolve(parent, args, context, info);
+      } catch (err) {
+        noteWriteOutcome(err);
+        throw err;
+      }
     };
   }
   return guarded as MutationResolvers;

@@ -6,9 +6,10 @@ import { writeOutcomeOf } from './writeOutcomes';
 /**
  * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
  * stores' UNAVAILABLE for a lost Redis connection) keep their code and `details`, and anything
- * unexpected is masked so internals never reach clients. `hideSchemaDetails` (production) also
- * drops graphql-js' suggestions of field, type and value names. Whoever runs the operation logs those
- * (see isInternalError): internalErrorLog over HTTP, the WebSocket server for subscriptions.
+ * unexpected is masked so internals never reach clients. Whoever runs the operation logs those
+ * (see isInternalError): internalErrorLog over HTTP, the WebSocket server for operations sent
+ * over it. `hideSchemaDetails` (production) also drops graphql-js' suggestions of field, type and
+ * value names.
  */
 export function createFormatError({ hideSchemaDetails = false } = {}) {
   const format = (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
@@ -25,10 +26,8 @@ export function createFormatError({ hideSchemaDetails = false } = {}) {
     if (code === ErrorCode.GRAPHQL_VALIDATION_FAILED && isInputValueError(error)) {
       return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_USER_INPUT } };
     }
-    if (code === ErrorCode.INTERNAL && isCodelessRequestError(error)) {
-      return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_REQUEST } };
-    }
     if (code === ErrorCode.INTERNAL) {
+      if (isCodelessRequestError(error)) return { ...formatted, extensions: { ...formatted.extensions, code: ErrorCode.BAD_REQUEST } };
       const outcome = writeOutcomeOf(original);
       return { message: 'Internal server error', ...where, extensions: { code: ErrorCode.INTERNAL, ...(outcome && { outcome }) } };
     }

@@ -2,12 +2,12 @@ import { createSourceEventStream, type DocumentNode, execute, type ExecutionArgs
 
 /**
  * graphql-js' `subscribe`, except that an event costs one execution per distinct operation
- * instead of one per subscriber. `freezeShared` is for tests (see deepFreeze). Live payloads are shared objects (one per state of what a group
+ * instead of one per subscriber. Live payloads are shared objects (one per state of what a group
  * of subscribers follows), so the same payload under the same operation (same document object:
  * the WebSocket layer parses each query text once; same operation name and variables) gives the
  * same result, and is executed once. Each execution gets a context made fresh for it, so loaders
  * never carry data from one event to the next; it is nobody's in particular, so resolvers below
- * Subscription must not depend on who subscribed.
+ * Subscription must not depend on who subscribed. `freezeShared` is for tests (see deepFreeze).
  */
 export function createSharedSubscribe(eventContext: () => unknown, { freezeShared = false } = {}) {
   const documentIds = new WeakMap<DocumentNode, number>();

@@ -14,7 +14,8 @@ collectDefaultMetrics({ register: registry });
 
 const operations = new Histogram({
   name: 'standings_graphql_operation_duration_seconds',
-  help: 'GraphQL queries and mutations (over HTTP and WebSocket), from parsing to the response, by operation type and root field',
+  help: 'GraphQL queries and mutations (over HTTP and WebSocket) by operation type and root field: from parsing to the response '
+    + 'through Apollo, from execution to the result on the known lane and the WebSocket',
   labelNames: ['type', 'field'],
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
@@ -134,6 +135,6 @@ diagnostics.subscribe('tracing:ioredis:command:asyncEnd', (message) => {
   const trace = message as CommandTrace;
   if (trace.startedAt === undefined) return;
   const seconds = Number(process.hrtime.bigint() - trace.startedAt) / 1e9;
-  // Lower case: ioredis names commands as called, `callBuffer('EVALSHA')` as much as `zcard()`.
+  // Lower case: ioredis names a command as it was called (`zcard()`, a defined script's `evalsha`).
   redisCommands.observe({ command: trace.command.toLowerCase(), outcome: trace.error === undefined ? 'ok' : 'error' }, seconds);
 });

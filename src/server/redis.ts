@@ -59,7 +59,7 @@ export function createClient(where: RedisTarget, logger: Logger, options: Client
  * (`retryDelayOnFailover`); that is off for the same reason as AT_MOST_ONCE. Redirections
  * (MOVED, ASK, TRYAGAIN, CLUSTERDOWN) are still followed: Redis ran nothing when it sent them.
  */
-function createClusterClient(cluster: RedisCluster, logger: Logger, options: ClientOptions = {}): Cluster {
+function createClusterClient(cluster: RedisCluster, logger: Logger, options: ClientOptions): Cluster {
   const client = new Cluster(cluster.nodes, {
     enableOfflineQueue: false,
     retryDelayOnFailover: 0,
@@ -148,7 +148,7 @@ export async function waitUntilReady(redis: Redis | Cluster, where: RedisTarget,
   } catch (err) {
     const reason = lastError?.message ?? (err as Error).message;
     const check = typeof where === 'string'
-      ? 'Check that it is running and that REDIS_URL points at it, or unset REDIS_URL to let Standings start its own.'
+      ? 'Check that it is running and that REDIS_URL points at it, or, outside production, unset REDIS_URL to let Standings start its own.'
       : 'Check that it is running and that REDIS_CLUSTER_NODES lists some of its nodes (and REDIS_PASSWORD, if it needs one).';
     throw new Error(`${describe(where)} did not answer PING within ${timeoutMs} ms (${reason}). ${check}`);
   } finally {

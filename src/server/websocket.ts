@@ -68,8 +68,9 @@ export interface WebSocketOptions<A> {
   admitsUpgrade(request: http.IncomingMessage): boolean;
   /**
    * Admits a connection from its connection_init payload (graphql-ws' `connectionParams`, e.g.
-   * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing a StandingsError
-   * refuses it: the socket is closed with 4403 Forbidden.
+   * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing UNAUTHENTICATED or
+   * FORBIDDEN closes the socket with 4403 and `CODE: message` as the reason, RateLimitedError
+   * with CLOSE_RATE_LIMITED; anything else is an internal error (4500).
    */
   authenticate(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<A>;
 }
@@ -151,32 +152,34 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
         if (!operation) return [withCode(operationNotFound(payload.operationName), ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE)];
         const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
         if (coerced.errors) return coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
-        const streams = operation.operation === 'subscription';
-        if (!streams) {
-          try {
-            // graphql-ws takes operations only on connections onConnect admitted.
-            await options.admitOperation(ctx.extra.auth!, ctx.extra.request);
-          } catch (err) {
-            if (!(err instanceof StandingsError)) throw err;
-            return [new GraphQLError(err.message, { originalError: err })];
-          }
-        }
-        // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate limits.
-        const subscription = streams ? ctx.extra.subscriptions!.add(id) : undefined;
-        if (streams && !subscription) {
-          return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
-            extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
-          })];
-        }
-        const args: ExecutionArgs = {
+        // graphql-ws takes operations only on connections onConnect admitted.
+        const argsFor = (): ExecutionArgs => ({
           schema,
           document: ready.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue: context(ctx.extra.auth!),
-        };
-        if (subscription) setUps.set(args, subscription);
-        else operations.set(args, operation);
+        });
+        if (operation.operation !== 'subscription') {
+          // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate limits.
+          try {
+            await options.admitOperation(ctx.extra.auth!, ctx.extra.request);
+          } catch (err) {
+            if (!(err instanceof StandingsError)) throw err;
+            return [new GraphQLError(err.message, { originalError: err })];
+          }
+          const args = argsFor();
+          operations.set(args, operation);
+          return args;
+        }
+        const subscription = ctx.extra.subscriptions!.add(id);
+        if (!subscription) {
+          return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
+            extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
+          })];
+        }
+        const args = argsFor();
+        setUps.set(args, subscription);
         return args;
       },
       subscribe: (args) => setUps.get(args)!.setUp(() => subscribe(args)),

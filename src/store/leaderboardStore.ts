@@ -1,6 +1,7 @@
 import type { Cluster, Redis } from 'ioredis';
+import { afterFirstWrite } from '../errors';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
-import { afterFirstWrite, redisRead, redisWrite } from './redisCall';
+import { redisRead, redisWrite } from './redisCall';
 import {
   aroundReply, createBoardReply, decodeCursor, deleteBoardReply, entriesReply, pageReply, removeReply, submitReply,
 } from './replies';

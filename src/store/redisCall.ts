@@ -156,12 +156,6 @@ export function redisWrite<T>(redis: Client, op: () => Promise<T>): Promise<T> {
   return call(redis, op, true);
 }
 
-/** A later step of a write that has already changed Redis: whatever failed, the write as a whole may have happened. */
-export function afterFirstWrite(err: unknown): never {
-  if (err instanceof StandingsError) err.outcome = WriteOutcome.UNKNOWN;
-  throw err;
-}
-
 async function call<T>(redis: Client, op: () => Promise<T>, write: boolean): Promise<T> {
   const state = health(redis);
   if (!state.answering) throw unavailable('Redis is not answering', write ? WriteOutcome.NOT_APPLIED : undefined);

@@ -1,14 +1,12 @@
 import { badInput } from '../errors';
 import { decodeMember } from './memberCodec';
 import type { ScriptName } from './scripts';
-import type { BoardConfig, Entry, SortOrder, SubmitResult } from './types';
+import type { BoardConfig, Entry, SubmitResult } from './types';
 
 /**
  * The one place script replies are read: one decoder per script, each reading the fields of its
  * script's reply by the names REPLY_SHAPES gives them; and the entries and cursors they make.
  */
-
-const direction = (sortOrder: SortOrder) => (sortOrder === 'DESCENDING' ? -1 : 1);
 
 /** Stored scores are dir * score, as exact %.17g text; -0 and 0 are one score. */
 export function toScore(dir: number, stored: string): number {
@@ -102,7 +100,7 @@ export const REPLY_SHAPES = {
 /** Strings come as Buffers (members are binary), numbers as numbers, a Lua nil or false as null. */
 type Reply = (Buffer | number | null | Reply)[];
 
-const directionOf = (sortOrder: Buffer) => direction(sortOrder.toString() as SortOrder);
+const directionOf = (sortOrder: Buffer) => (sortOrder.toString() === 'DESCENDING' ? -1 : 1);
 
 export function createBoardReply(id: string, raw: unknown): { board: BoardConfig; created: boolean } {
   const reply = raw as Reply;

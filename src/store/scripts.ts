@@ -46,6 +46,11 @@ export function loadScriptSource(name: ScriptName): string {
 const commandOf = (name: ScriptName) => `standings:${name}`;
 type ScriptCommands = Record<string, (keyCount: number, ...keysAndArgs: ScriptArg[]) => Promise<unknown>>;
 
+/** Each script's Buffer method, named once rather than on every call. */
+const BUFFER_METHODS = Object.fromEntries(
+  (Object.keys(SCRIPTS) as ScriptName[]).map((name) => [name, `${commandOf(name)}Buffer`]),
+) as Record<ScriptName, string>;
+
 const defined = new WeakSet<Redis | Cluster>();
 
 export function runScript(redis: Redis | Cluster, name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
@@ -55,5 +60,5 @@ export function runScript(redis: Redis | Cluster, name: ScriptName, keys: string
     }
     defined.add(redis);
   }
-  return (redis as unknown as ScriptCommands)[`${commandOf(name)}Buffer`](keys.length, ...keys, ...args);
+  return (redis as unknown as ScriptCommands)[BUFFER_METHODS[name]](keys.length, ...keys, ...args);
 }

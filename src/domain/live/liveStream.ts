@@ -9,9 +9,6 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
   private waiting: ((result: IteratorResult<T>) => void) | undefined;
   private ended = false;
 
-  /** The marker that stands for values lost to a full queue, at its head, while it is not read. */
-  private lostMarker: T | undefined;
-
   /**
    * `onClose` runs once, when the subscriber leaves or the stream is ended. `lost` makes the
    * marker a subscriber gets in place of the values it lost; without one they go unmentioned,
@@ -34,7 +31,8 @@ export class LiveStream<T> implements AsyncIterableIterator<T> {
     this.queue.push(value);
     if (this.queue.length <= this.capacity) return;
     this.queue.shift();
-    if (this.lost && this.queue[0] !== this.lostMarker) this.queue[0] = this.lostMarker = this.lost();
+    // The oldest value left gives way to the marker, which then heads what the subscriber reads.
+    if (this.lost) this.queue[0] = this.lost();
   }
 
   /** No more values: what is queued is still delivered, then the iteration completes. */

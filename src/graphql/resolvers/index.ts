@@ -1,11 +1,10 @@
 import type { Resolvers } from '../../generated/graphql';
 import { guardMutations } from '../access';
 import { DateTime } from '../scalars';
-import { withWriteOutcomes } from '../writeOutcomes';
 import { Entry } from './entry';
 import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
 import { Query } from './query';
 import { Subscription } from './subscription';
 
-export const resolvers: Resolvers = { DateTime, Query, Mutation: withWriteOutcomes(guardMutations(Mutation)), Leaderboard, Entry, Subscription };
+export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, Entry, Subscription };
