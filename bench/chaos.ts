@@ -88,7 +88,7 @@ export async function chaos(options: ChaosOptions): Promise<string> {
       RATE_LIMIT_PER_IP: '1000000',
     });
     const url = server.url;
-    await graphql(url, KEYS.admin, JSON.stringify({ query: `mutation { createLeaderboard(input: { id: "${BOARD}", sortOrder: DESCENDING, updatePolicy: INCREMENT }) { id } }` }));
+    await graphql(url, KEYS.admin, JSON.stringify({ query: `mutation { createLeaderboard(input: { id: "${BOARD}", sortOrder: DESCENDING, updatePolicy: INCREMENT }) { leaderboard { id } } }` }));
 
     const endsAt = Date.now() + options.minutes * 60_000;
     const timeUp = () => Date.now() >= endsAt;

@@ -56,14 +56,14 @@ const fail = (what: string) => {
 };
 
 async function fillBoard(url: string): Promise<void> {
-  const create = `mutation { createLeaderboard(input: { id: "${BOARD_ID}", sortOrder: DESCENDING, updatePolicy: LATEST, capacity: ${MEMBERS} }) { id } }`;
+  const create = `mutation { createLeaderboard(input: { id: "${BOARD_ID}", sortOrder: DESCENDING, updatePolicy: LATEST, capacity: ${MEMBERS} }) { leaderboard { id } } }`;
   await graphql(url, KEYS.admin, JSON.stringify({ query: create }));
   const random = seededRandom(MEMBERS);
   await inBatches(0, MEMBERS, async (from, to) => {
     const inputs = Array.from({ length: to - from }, (_, i) => ({
       leaderboardId: BOARD_ID, playerId: playerId(from + i), score: random(3001),
     }));
-    await graphql(url, KEYS.writer, JSON.stringify({ query: 'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { changed } }', variables: { inputs } }));
+    await graphql(url, KEYS.writer, JSON.stringify({ query: 'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { results { changed } } }', variables: { inputs } }));
   });
 }
 

@@ -31,10 +31,8 @@ hostPeer(async (redis) => {
         leaderboards.entries(leaderboardId, playerIds),
     },
     Mutation: {
-      async submitScore(_root: unknown, { input }: { input: SubmitScoreInput }) {
-        const [result] = await leaderboards.submit([{ boardId: input.leaderboardId, playerId: input.playerId, score: input.score }]);
-        return result;
-      },
+      submitScore: (_root: unknown, { input }: { input: SubmitScoreInput }) =>
+        leaderboards.submitOne({ boardId: input.leaderboardId, playerId: input.playerId, score: input.score }),
     },
     Leaderboard: {
       async entry(board: BoardConfig, { playerId }: { playerId: string }) {

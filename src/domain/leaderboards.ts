@@ -57,16 +57,26 @@ export class Leaderboards {
     return this.cached(boardId, 'size', () => this.store.size(boardId));
   }
 
+  /** One submission: its errors name no batch position. */
+  async submitOne(item: BoardSubmission): Promise<SubmitResult> {
+    const [result] = await this.write([item], false);
+    return result;
+  }
+
   /**
    * Validates the whole batch before writing anything, so one bad item writes nothing and the
    * error names it (`details.index`). Items for one board are applied atomically and in order;
    * different boards are written in parallel (Cluster cannot make them one transaction).
    */
-  async submit(items: BoardSubmission[]): Promise<SubmitResult[]> {
+  submit(items: BoardSubmission[]): Promise<SubmitResult[]> {
     checkBatchSize(items.length, 'inputs');
+    return this.write(items, true);
+  }
+
+  private async write(items: BoardSubmission[], batch: boolean): Promise<SubmitResult[]> {
     const byBoard = new Map<string, { indexes: number[]; submissions: Submission[] }>();
     items.forEach((item, index) => {
-      const checked = withIndex(index, items.length, () => checkSubmission(item));
+      const checked = batch ? withIndex(index, () => checkSubmission(item)) : checkSubmission(item);
       let group = byBoard.get(checked.boardId);
       if (!group) byBoard.set(checked.boardId, (group = { indexes: [], submissions: [] }));
       group.indexes.push(index);
@@ -76,7 +86,7 @@ export class Leaderboards {
     // them all first, so an unknown one keeps the others from being written.
     const boards = [...byBoard.keys()];
     const unknownBoard = (boardId: string) =>
-      boardNotFound(boardId, { index: byBoard.get(boardId)!.indexes[0] });
+      boardNotFound(boardId, batch ? { index: byBoard.get(boardId)!.indexes[0] } : {});
     if (boards.length > 1) {
       const configs = await Promise.all(boards.map((id) => this.store.getBoard(id)));
       configs.forEach((config, i) => {
@@ -106,29 +116,37 @@ export class Leaderboards {
   /** NOT_FOUND for an unknown board; false when the player was not on it. */
   remove(id: string, playerId: string): Promise<boolean> {
     const boardId = checkId(id, 'leaderboardId');
-    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId')));
+    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId'))).catch((err: unknown) => {
+      throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
+    });
   }
 
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
     const board = checkId(boardId, 'leaderboardId');
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');
-    playerIds.forEach((id, index) => withIndex(index, playerIds.length, () => checkId(id, 'playerId')));
+    if (playerIds.length > 1) playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerId')));
+    else checkId(playerIds[0], 'playerId');
     return this.store.entries(board, playerIds);
   }
 
   page(id: string, options: PageOptions): Promise<Page> {
     const boardId = checkId(id, 'leaderboardId');
-    const checked = {
-      limit: checkLimit(options.limit),
+    const checked: PageOptions = {
+      limit: checkLimit(options.limit, options.backward ? 'last' : 'first'),
       offset: options.offset == null ? undefined : checkOffset(options.offset),
-      after: options.after ?? undefined,
-      fromBottom: options.fromBottom ?? false,
+      cursor: options.cursor ?? undefined,
+      backward: options.backward ?? false,
     };
     const read = () => this.store.page(boardId, checked);
     // The first page from either end is what busy boards are asked for again and again.
-    const first = !checked.offset && checked.after === undefined;
-    return first ? this.cached(boardId, `page:${checked.limit}:${checked.fromBottom}`, read) : read();
+    const first = !checked.offset && checked.cursor === undefined;
+    return first ? this.cached(boardId, `page:${checked.limit}:${checked.backward}`, read) : read();
+  }
+
+  /** How many boards there are. */
+  countBoards(): Promise<number> {
+    return this.store.countBoards();
   }
 
   around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
@@ -164,11 +182,11 @@ function checkSubmission(item: BoardSubmission): BoardSubmission {
 }
 
 /** Adds the batch position to a validation error, so a client can tell which item was wrong. */
-function withIndex<T>(index: number, count: number, check: () => T): T {
+function withIndex<T>(index: number, check: () => T): T {
   try {
     return check();
   } catch (err) {
-    if (count > 1 && err instanceof StandingsError) {
+    if (err instanceof StandingsError) {
       throw badInput(`item ${index}: ${err.message}`, { ...err.details, index });
     }
     throw err;

@@ -1,8 +1,8 @@
 import { badInput } from '../errors';
 import {
-  ID_PATTERN, MAX_BATCH_SIZE, MAX_CAPACITY, MAX_PAGE_SIZE, MAX_RADIUS, MAX_SAFE_SCORE, MAX_TITLE_LENGTH,
+  DEFAULT_PAGE_SIZE, ID_PATTERN, MAX_BATCH_SIZE, MAX_CAPACITY, MAX_PAGE_SIZE, MAX_RADIUS, MAX_SAFE_SCORE, MAX_TITLE_LENGTH,
 } from './limits';
-import type { SortOrder, UpdatePolicy } from '../store/types';
+import type { PageOptions, SortOrder, UpdatePolicy } from '../store/types';
 
 const SORT_ORDERS: readonly string[] = ['DESCENDING', 'ASCENDING'];
 const UPDATE_POLICIES: readonly string[] = ['BEST', 'LATEST', 'INCREMENT'];
@@ -93,4 +93,30 @@ export function checkReachedAtMicros(value: unknown, field = 'reachedAt'): numbe
     throw badInput(`${field} must be a moment from 1970-01-01T00:00:00Z up to now`, { field });
   }
   return value;
+}
+
+/** A connection's paging arguments, as the Cursor Connections specification names them. */
+export interface PageArguments {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+  offset?: number | null;
+}
+
+/**
+ * One direction per page: `first` (from the top, or `after` a cursor) or `last` (from the
+ * bottom, or `before` a cursor). Mixing them is refused rather than guessed at.
+ */
+export function checkPageArguments({ first, after, last, before, offset }: PageArguments): PageOptions {
+  if (first != null && last != null) throw badInput('pass first or last, not both', { field: 'last' });
+  const backward = last != null || before != null;
+  if (backward && after != null) throw badInput('after goes with first, before with last: pass one of them', { field: 'after' });
+  if (backward && first != null) throw badInput('before goes with last, not first', { field: 'before' });
+  return {
+    limit: (backward ? last : first) ?? DEFAULT_PAGE_SIZE,
+    offset: offset ?? undefined,
+    cursor: (backward ? before : after) ?? undefined,
+    backward,
+  };
 }

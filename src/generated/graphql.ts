@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { BoardConfig } from '../store/types';
-import type { EntryModel, RankWindowModel, SubmitScorePayloadModel } from '../graphql/models';
+import type { EntryModel, RankWindowModel, TopUpdateModel } from '../graphql/models';
 import type { PlayerProfile } from '../store/playerStore';
 import type { Context } from '../graphql/context';
 export type Maybe<T> = T | null;
@@ -15,59 +15,111 @@ export type Scalars = {
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
   /**
-   * A moment as an ISO-8601 string in UTC with microseconds, e.g. `2026-11-30T03:11:31.123456Z`.
+   * A moment as an RFC 3339 string in UTC with microseconds, e.g. `2026-11-30T03:11:31.123456Z`.
    * Input accepts up to six fractional digits and either `Z` or an offset such as `+02:00`.
    */
   DateTime: { input: number; output: number; }
 };
 
+/** The settings of a new board. */
 export type CreateLeaderboardInput = {
   /** Expected number of players (sizes internal structures; default 1,000,000). */
   capacity?: InputMaybe<Scalars['Int']['input']>;
   /** 1-128 characters of letters, digits and `-_.:`. */
   id: Scalars['ID']['input'];
+  /** Which end of the board is rank 1. */
   sortOrder: SortOrder;
+  /** A name to show: at most 200 characters of visible text on one line. */
   title?: InputMaybe<Scalars['String']['input']>;
+  /** How a new submission combines with a player's stored score. */
   updatePolicy: UpdatePolicy;
 };
 
-export type Entry = {
+/** What `createLeaderboard` did. */
+export type CreateLeaderboardPayload = {
+  __typename?: 'CreateLeaderboardPayload';
+  /** The board (also when it existed with the same settings); null when `userErrors` says why not. */
+  leaderboard: Maybe<Leaderboard>;
+  /** Why nothing was created: BAD_USER_INPUT or CONFLICT. Empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** What `deleteLeaderboard` did. */
+export type DeleteLeaderboardPayload = {
+  __typename?: 'DeleteLeaderboardPayload';
+  /** True when the board was deleted; false when it did not exist, or when `userErrors` says why not. */
+  deleted: Scalars['Boolean']['output'];
+  /** Why nothing was deleted: BAD_USER_INPUT. Empty otherwise. */
+  userErrors: Array<UserError>;
+};
+
+/** A player's standing on one board. Its id stands for the board and the player, whatever the score. */
+export type Entry = Node & {
   __typename?: 'Entry';
+  /** Opaque and stable: the same board and player always give the same id. */
+  id: Scalars['ID']['output'];
+  /** The board this entry is on. */
   leaderboard: Leaderboard;
   /** Share of the board ranked at or below this entry, in percent: 100 for rank 1. */
   percentile: Scalars['Float']['output'];
   /** The player's profile; only `id` is set when the player has none. */
   player: Player;
+  /** The player's id (as given to `submitScore`). */
   playerId: Scalars['ID']['output'];
   /** 1-based and unique: equal scores are ordered by who reached them first. */
   rank: Scalars['Int']['output'];
   /** When the player reached this score. */
   reachedAt: Scalars['DateTime']['output'];
+  /** The stored score. */
   score: Scalars['Float']['output'];
   /** Standard competition ranking: equal scores share a rank (1, 2, 2, 4). */
   sharedRank: Scalars['Int']['output'];
 };
 
+/** A page of a board's ranking. */
 export type EntryConnection = {
   __typename?: 'EntryConnection';
+  /** The page's entries with their cursors, top-down. */
   edges: Array<EntryEdge>;
+  /** The page's entries, top-down (the edges' nodes). */
   nodes: Array<Entry>;
+  /** Whether more entries precede or follow this page, and the cursors of its ends. */
   pageInfo: PageInfo;
+  /** Number of ranked players on the board. */
   totalCount: Scalars['Int']['output'];
 };
 
+/** An entry of a page and where it stands in the order. */
 export type EntryEdge = {
   __typename?: 'EntryEdge';
+  /** Names this entry's place in the order (score, moment, player): pass it as `after` or `before`. */
   cursor: Scalars['String']['output'];
+  /** The entry. */
   node: Entry;
 };
 
+/** An accepted change of a player's score, as `entrySubmitted` sends it. */
+export type EntrySubmitted = {
+  __typename?: 'EntrySubmitted';
+  /** The player's entry after the change. */
+  entry: Entry;
+  /** The player's rank before the change; null when the player had none. */
+  previousRank: Maybe<Scalars['Int']['output']>;
+  /** The player's score before the change; null when the player had none. */
+  previousScore: Maybe<Scalars['Float']['output']>;
+};
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type Leaderboard = {
   __typename?: 'Leaderboard';
   /**
    * The player and the `radius` entries on each side, filled out from the other side near either
    * end of the board: always `2 * radius + 1` entries while the board holds that many (radius 2
-   * around the last player gives the four entries above it). Null when the player has no score.
+   * around the last player gives the four entries above it). Null when the player has no score
+   * (and, with an error, for a bad argument).
    */
   around: Maybe<RankWindow>;
   /**
@@ -75,168 +127,290 @@ export type Leaderboard = {
    * above that place and `radius` from it down, filled out from the other side near either end
    * (`2 * radius` entries while the board holds that many); `center` is null.
    */
-  aroundScore: RankWindow;
+  aroundScore: Maybe<RankWindow>;
+  /** When the board was created (Redis' clock). */
   createdAt: Scalars['DateTime']['output'];
   /**
-   * A page of the ranking (1 to 1000 entries). Pass `after` (a cursor from a previous page) to
-   * continue right after that entry even when ranks moved; `offset` jumps to a position and is
-   * ignored when `after` is given. `fromBottom` reads from the last rank upwards.
+   * A page of the ranking, top-down (Cursor Connections specification). `first` reads from the
+   * top, or right after the `after` cursor's entry even when ranks moved since; `last` reads from
+   * the bottom, or right before the `before` cursor's entry. `offset` skips that many entries from
+   * the end read from, and is ignored with a cursor. Null, with an error, for a bad argument
+   * (an unreadable cursor, a page size out of range), so that the rest of the board still answers.
    */
-  entries: EntryConnection;
+  entries: Maybe<EntryConnection>;
   /** The player's entry, or null when the player has no score on this board. */
   entry: Maybe<Entry>;
+  /** The id given to `createLeaderboard`. */
   id: Scalars['ID']['output'];
-  /** Number of ranked players. */
-  size: Scalars['Int']['output'];
+  /** Which end of the board is rank 1. */
   sortOrder: SortOrder;
+  /** A name to show; null when none was given. */
   title: Maybe<Scalars['String']['output']>;
-  /** The best `percent` of the board (0 < percent <= 100), at most `limit` (1 to 1000) of them. */
-  topPercent: Array<Entry>;
+  /** The best `percent` of the board, at most `limit` of them; null, with an error, for a bad argument. */
+  topPercent: Maybe<Array<Entry>>;
+  /** Number of ranked players. */
+  totalCount: Scalars['Int']['output'];
+  /** How a new submission combines with a player's stored score. */
   updatePolicy: UpdatePolicy;
 };
 
 
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardAroundArgs = {
   playerId: Scalars['ID']['input'];
   radius?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardAroundScoreArgs = {
   radius?: InputMaybe<Scalars['Int']['input']>;
   score: Scalars['Float']['input'];
 };
 
 
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardEntriesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
-  fromBottom?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardEntryArgs = {
   playerId: Scalars['ID']['input'];
 };
 
 
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardTopPercentArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   percent: Scalars['Float']['input'];
 };
 
+/** A page of boards in id order. */
 export type LeaderboardConnection = {
   __typename?: 'LeaderboardConnection';
+  /** The page's boards with their cursors. */
   edges: Array<LeaderboardEdge>;
+  /** The page's boards (the edges' nodes). */
   nodes: Array<Leaderboard>;
+  /** Whether more boards precede or follow this page, and the cursors of its ends. */
   pageInfo: PageInfo;
+  /** Number of boards. */
+  totalCount: Scalars['Int']['output'];
 };
 
+/** A board of a page of boards and where it stands in the id order. */
 export type LeaderboardEdge = {
   __typename?: 'LeaderboardEdge';
+  /** Pass it as `after` to continue after this board. */
   cursor: Scalars['String']['output'];
+  /** The board. */
   node: Leaderboard;
 };
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type Mutation = {
   __typename?: 'Mutation';
   /** Creates a board; repeating it with the same settings returns the board, different settings are a CONFLICT. */
-  createLeaderboard: Leaderboard;
-  /** False when the board did not exist. */
-  deleteLeaderboard: Scalars['Boolean']['output'];
-  /** False when the player had no entry. NOT_FOUND when the board does not exist. */
-  removeEntry: Scalars['Boolean']['output'];
-  submitScore: SubmitScorePayload;
+  createLeaderboard: Maybe<CreateLeaderboardPayload>;
+  /** Deletes the board and all its entries. */
+  deleteLeaderboard: Maybe<DeleteLeaderboardPayload>;
+  /** Removes the player's entry from the board. */
+  removeEntry: Maybe<RemoveEntryPayload>;
+  /** Submits one score. */
+  submitScore: Maybe<SubmitScorePayload>;
   /**
    * Up to 1000 submissions for any players and boards. Every item is checked first: one invalid
-   * item writes nothing and the error's `details.index` names it. Items for one board apply
-   * atomically and in order.
+   * item writes nothing and its `userErrors` entry names it. Items for one board apply atomically
+   * and in order.
    */
-  submitScores: Array<SubmitScorePayload>;
+  submitScores: Maybe<SubmitScoresPayload>;
   /** Stores the player's profile, replacing the previous one (fields left out become null). */
-  upsertPlayer: Player;
+  upsertPlayer: Maybe<UpsertPlayerPayload>;
 };
 
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type MutationCreateLeaderboardArgs = {
   input: CreateLeaderboardInput;
 };
 
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type MutationDeleteLeaderboardArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type MutationRemoveEntryArgs = {
   leaderboardId: Scalars['ID']['input'];
   playerId: Scalars['ID']['input'];
 };
 
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type MutationSubmitScoreArgs = {
   input: SubmitScoreInput;
 };
 
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type MutationSubmitScoresArgs = {
   inputs: Array<SubmitScoreInput>;
 };
 
 
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
 export type MutationUpsertPlayerArgs = {
   input: UpsertPlayerInput;
 };
 
-/** Relay-style paging state. Cursors are opaque: pass `endCursor` back as `after`. */
-export type PageInfo = {
-  __typename?: 'PageInfo';
-  endCursor: Maybe<Scalars['String']['output']>;
-  hasNextPage: Scalars['Boolean']['output'];
-  hasPreviousPage: Scalars['Boolean']['output'];
-  startCursor: Maybe<Scalars['String']['output']>;
-};
-
-/** A player's public profile. Fields other than `id` are null until the player has a profile. */
-export type Player = {
-  __typename?: 'Player';
-  avatarUrl: Maybe<Scalars['String']['output']>;
-  /** ISO 3166-1 alpha-2 country code, e.g. `SE`. */
-  country: Maybe<Scalars['String']['output']>;
-  displayName: Maybe<Scalars['String']['output']>;
+/**
+ * An object with an opaque, stable id that `Query.node` and `Query.nodes` fetch again: the same
+ * object has the same id in every response. Boards and players are not nodes: their ids are the
+ * ones callers chose; fetch them again with `leaderboard(id:)` and `player(id:)`.
+ */
+export type Node = {
+  /** Opaque; pass it to `node(id:)` to read the object again. */
   id: Scalars['ID']['output'];
 };
 
+/** Paging state of a connection (Cursor Connections specification). Cursors are opaque. */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** The cursor of the page's last edge; pass it as `after` to read the page below. Null on an empty page. */
+  endCursor: Maybe<Scalars['String']['output']>;
+  /** With `first`: whether entries follow this page. With `last`: whether entries follow the `before` cursor's entry. */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** With `last`: whether entries precede this page. With `first`: whether entries precede the page's first entry. */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** The cursor of the page's first edge; pass it as `before` to read the page above. Null on an empty page. */
+  startCursor: Maybe<Scalars['String']['output']>;
+};
+
+/**
+ * A player's public profile. Fields other than `id` are null until the player has a profile. Its
+ * `id` is the player's own (not a `Node` id): read it again with `player(id:)`.
+ */
+export type Player = {
+  __typename?: 'Player';
+  /** An http(s) URL of the player's picture. */
+  avatarUrl: Maybe<Scalars['String']['output']>;
+  /** ISO 3166-1 alpha-2 country code, e.g. `SE`. */
+  country: Maybe<Scalars['String']['output']>;
+  /** The name to show. */
+  displayName: Maybe<Scalars['String']['output']>;
+  /** The player's id, as used on every board. */
+  id: Scalars['ID']['output'];
+};
+
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type Query = {
   __typename?: 'Query';
   /** Entries of many players on one board, in the order asked; null for players without a score. */
-  entries: Array<Maybe<Entry>>;
+  entries: Maybe<Array<Maybe<Entry>>>;
+  /** The board with this id; null when there is none. */
   leaderboard: Maybe<Leaderboard>;
-  /** Boards in id order; `after` is a cursor from a previous page. */
-  leaderboards: LeaderboardConnection;
+  /** Boards in id order. */
+  leaderboards: Maybe<LeaderboardConnection>;
+  /** The object with this id, or null when there is none (also for an id that is not one of ours). */
+  node: Maybe<Node>;
+  /** The objects with these ids, in the order asked; null for each id `node` would answer null for. */
+  nodes: Array<Maybe<Node>>;
   /** The player's profile; null when the player has none. */
   player: Maybe<Player>;
 };
 
 
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryEntriesArgs = {
   leaderboardId: Scalars['ID']['input'];
   playerIds: Array<Scalars['ID']['input']>;
 };
 
 
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryLeaderboardArgs = {
   id: Scalars['ID']['input'];
 };
 
 
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryLeaderboardsArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
+export type QueryNodesArgs = {
+  ids: Array<Scalars['ID']['input']>;
+};
+
+
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryPlayerArgs = {
   id: Scalars['ID']['input'];
 };
@@ -248,25 +422,53 @@ export type QueryPlayerArgs = {
  */
 export type RankChange = {
   __typename?: 'RankChange';
-  /**
-   * Why the update was sent: `snapshot` (the current state: the first update, and again after the
-   * server reconnected to Redis), `score` (the player's own score changed), `rank` (other players'
-   * changes moved the player), `removed` (the player was removed from the board), `deleted` (the
-   * board was deleted; the subscription then ends).
-   */
-  cause: Maybe<Scalars['String']['output']>;
+  /** Why the update was sent. */
+  cause: RankChangeCause;
   /** The player's entry now; null when the player has no score (never had one, was removed, or the board was deleted). */
   entry: Maybe<Entry>;
+  /** The player's rank in the subscription's previous update; null in a snapshot or when the player had no score. */
   previousRank: Maybe<Scalars['Int']['output']>;
+  /** The player's score in the subscription's previous update; null in a snapshot or when the player had no score. */
   previousScore: Maybe<Scalars['Float']['output']>;
 };
 
-export type RankWindow = {
+/** Why a `rankChanged` update was sent. */
+export type RankChangeCause =
+  /** The board was deleted; the subscription then ends. */
+  | 'DELETED'
+  /** Other players' changes moved the player. */
+  | 'RANK'
+  /** The player was removed from the board. */
+  | 'REMOVED'
+  /** The player's own score changed. */
+  | 'SCORE'
+  /** The current state: the first update, and again after the server reconnected to Redis. */
+  | 'SNAPSHOT';
+
+/**
+ * A run of consecutive entries around a player or a score. Its id stands for the board and the
+ * arguments (player or score, radius), so `around` and `aroundChanged` with the same arguments give
+ * the same id.
+ */
+export type RankWindow = Node & {
   __typename?: 'RankWindow';
+  /** The entry of the player the window is around; null for a window around a score. */
   center: Maybe<Entry>;
+  /** The entries of the window, top-down. */
   entries: Array<Entry>;
-  /** Board size when the window was read. */
-  total: Scalars['Int']['output'];
+  /** Opaque and stable for the board and the window's arguments. */
+  id: Scalars['ID']['output'];
+  /** Number of ranked players when the window was read. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** What `removeEntry` did. */
+export type RemoveEntryPayload = {
+  __typename?: 'RemoveEntryPayload';
+  /** True when the player's entry was removed; false when there was none, or when `userErrors` says why not. */
+  removed: Scalars['Boolean']['output'];
+  /** Why nothing was removed: BAD_USER_INPUT or NOT_FOUND (no such board). Empty otherwise. */
+  userErrors: Array<UserError>;
 };
 
 /** Which end of the board is rank 1. */
@@ -276,10 +478,13 @@ export type SortOrder =
   /** Highest score first (points, ratings). */
   | 'DESCENDING';
 
+/** One score submission. */
 export type SubmitScoreInput = {
   /** A retried submission with the same key (within 24 h) returns its first result instead of applying twice. */
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  /** The board's id. */
   leaderboardId: Scalars['ID']['input'];
+  /** The player's id: 1-128 characters of letters, digits and `-_.:`. */
   playerId: Scalars['ID']['input'];
   /** For trusted importers: when the score was reached (not in the future). Defaults to now. */
   reachedAt?: InputMaybe<Scalars['DateTime']['input']>;
@@ -287,22 +492,52 @@ export type SubmitScoreInput = {
   score: Scalars['Float']['input'];
 };
 
+/** What `submitScore` did. */
 export type SubmitScorePayload = {
   __typename?: 'SubmitScorePayload';
-  /** False when the stored score stayed as it was (same score, or not better under BEST). */
+  /** False when the stored score stayed as it was (same score, not better under BEST, or refused). */
   changed: Scalars['Boolean']['output'];
-  entry: Entry;
+  /** The player's entry after the submission; null when `userErrors` says why nothing was written. */
+  entry: Maybe<Entry>;
+  /** The player's rank before the submission; null when the player had none. */
   previousRank: Maybe<Scalars['Int']['output']>;
+  /** The player's score before the submission; null when the player had none. */
   previousScore: Maybe<Scalars['Float']['output']>;
   /** True when this is the stored result of an earlier submission with the same idempotency key. */
   replayed: Scalars['Boolean']['output'];
+  /** Why nothing was written: BAD_USER_INPUT or NOT_FOUND. Empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/** The result of one applied submission of `submitScores`. */
+export type SubmitScoreResult = {
+  __typename?: 'SubmitScoreResult';
+  /** False when the stored score stayed as it was (same score, or not better under BEST). */
+  changed: Scalars['Boolean']['output'];
+  /** The player's entry after the submission. */
+  entry: Entry;
+  /** The player's rank before the submission; null when the player had none. */
+  previousRank: Maybe<Scalars['Int']['output']>;
+  /** The player's score before the submission; null when the player had none. */
+  previousScore: Maybe<Scalars['Float']['output']>;
+  /** True when this is the stored result of an earlier submission with the same idempotency key. */
+  replayed: Scalars['Boolean']['output'];
+};
+
+/** What `submitScores` did: all of it, or nothing. */
+export type SubmitScoresPayload = {
+  __typename?: 'SubmitScoresPayload';
+  /** One result per input, in the order given; null when `userErrors` says why nothing was written. */
+  results: Maybe<Array<SubmitScoreResult>>;
+  /** Why nothing was written; `field` starts with the item's position, e.g. `["inputs", "3", "score"]`. Empty on success. */
+  userErrors: Array<UserError>;
 };
 
 /**
  * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
  * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
- * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
  */
 export type Subscription = {
@@ -310,10 +545,10 @@ export type Subscription = {
   /** The player's window (as `Leaderboard.around`) changed; empty while the player has no score. */
   aroundChanged: RankWindow;
   /** Every accepted change of a score on the board, as it happens (no snapshot first). */
-  entrySubmitted: SubmitScorePayload;
+  entrySubmitted: EntrySubmitted;
   /** The player's rank or score moved, by their own write or by others overtaking or dropping below them. */
   rankChanged: RankChange;
-  /** The first `first` (1 to 1000) entries changed. */
+  /** The first `first` entries changed. */
   topChanged: TopUpdate;
 };
 
@@ -322,7 +557,7 @@ export type Subscription = {
  * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
  * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
- * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
  */
 export type SubscriptionAroundChangedArgs = {
@@ -336,7 +571,7 @@ export type SubscriptionAroundChangedArgs = {
  * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
  * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
- * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
  */
 export type SubscriptionEntrySubmittedArgs = {
@@ -348,7 +583,7 @@ export type SubscriptionEntrySubmittedArgs = {
  * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
  * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
- * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
  */
 export type SubscriptionRankChangedArgs = {
@@ -361,7 +596,7 @@ export type SubscriptionRankChangedArgs = {
  * Live updates over WebSocket (graphql-ws protocol, same URL as queries). `rankChanged`,
  * `topChanged` and `aroundChanged` send the current state first, then an update whenever it
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
- * Board growth alone (a new player below, which only moves `percentile` and `total`) sends nothing.
+ * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
  */
 export type SubscriptionTopChangedArgs = {
@@ -369,9 +604,16 @@ export type SubscriptionTopChangedArgs = {
   leaderboardId: Scalars['ID']['input'];
 };
 
-export type TopUpdate = {
+/**
+ * The first entries of a board. Its id stands for the board and `first`, so every update of one
+ * `topChanged(first:)` subscription is the same object to a client cache.
+ */
+export type TopUpdate = Node & {
   __typename?: 'TopUpdate';
+  /** The first entries, top-down. */
   entries: Array<Entry>;
+  /** Opaque and stable for the board and `first`. */
+  id: Scalars['ID']['output'];
   /** The board's change counter when the entries were read; it grows with every change. */
   version: Scalars['String']['output'];
 };
@@ -385,6 +627,7 @@ export type UpdatePolicy =
   /** Replace the stored score. */
   | 'LATEST';
 
+/** A player's whole profile. */
 export type UpsertPlayerInput = {
   /** An http(s) URL of at most 2048 characters. */
   avatarUrl?: InputMaybe<Scalars['String']['input']>;
@@ -392,8 +635,47 @@ export type UpsertPlayerInput = {
   country?: InputMaybe<Scalars['String']['input']>;
   /** 1-64 printable characters. */
   displayName?: InputMaybe<Scalars['String']['input']>;
+  /** The player's id. */
   id: Scalars['ID']['input'];
 };
+
+/** What `upsertPlayer` did. */
+export type UpsertPlayerPayload = {
+  __typename?: 'UpsertPlayerPayload';
+  /** The stored profile; null when `userErrors` says why nothing was stored. */
+  player: Maybe<Player>;
+  /** Why nothing was stored: BAD_USER_INPUT. Empty on success. */
+  userErrors: Array<UserError>;
+};
+
+/**
+ * Why a mutation wrote nothing: an expected failure a client can act on. Mutations report these in
+ * their payload's `userErrors` (and leave the payload's other fields null or false), so that other
+ * mutations of the same request keep their results. Failures of the service itself (UNAVAILABLE,
+ * with `extensions.outcome`), and refusals of the key (UNAUTHENTICATED, FORBIDDEN, RATE_LIMITED)
+ * are GraphQL errors on the mutation's field instead.
+ */
+export type UserError = {
+  __typename?: 'UserError';
+  /** What kind of failure this is; stable, unlike `message`. */
+  code: UserErrorCode;
+  /**
+   * The path to the argument or input field at fault, e.g. `["input", "score"]` or, in a batch,
+   * `["inputs", "3", "score"]`; null when no single one is.
+   */
+  field: Maybe<Array<Scalars['String']['output']>>;
+  /** A description of the failure for people (developers), in English. */
+  message: Scalars['String']['output'];
+};
+
+/** The kinds of expected failure a mutation reports in `userErrors`. */
+export type UserErrorCode =
+  /** An argument or input field has a value the operation does not accept (out of range, malformed id, too many items). */
+  | 'BAD_USER_INPUT'
+  /** The leaderboard exists with other settings than `createLeaderboard` asked for; `field` names the first that differs. */
+  | 'CONFLICT'
+  /** The leaderboard the mutation names does not exist. */
+  | 'NOT_FOUND';
 
 
 
@@ -465,15 +747,26 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  Node:
+    | ( EntryModel )
+    | ( RankWindowModel )
+    | ( TopUpdateModel )
+  ;
+};
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CreateLeaderboardInput: CreateLeaderboardInput;
+  CreateLeaderboardPayload: ResolverTypeWrapper<Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
+  DeleteLeaderboardPayload: ResolverTypeWrapper<DeleteLeaderboardPayload>;
   Entry: ResolverTypeWrapper<EntryModel>;
   EntryConnection: ResolverTypeWrapper<Omit<EntryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['EntryEdge']>, nodes: Array<ResolversTypes['Entry']> }>;
   EntryEdge: ResolverTypeWrapper<Omit<EntryEdge, 'node'> & { node: ResolversTypes['Entry'] }>;
+  EntrySubmitted: ResolverTypeWrapper<Omit<EntrySubmitted, 'entry'> & { entry: ResolversTypes['Entry'] }>;
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
@@ -481,29 +774,40 @@ export type ResolversTypes = {
   LeaderboardConnection: ResolverTypeWrapper<Omit<LeaderboardConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['LeaderboardEdge']>, nodes: Array<ResolversTypes['Leaderboard']> }>;
   LeaderboardEdge: ResolverTypeWrapper<Omit<LeaderboardEdge, 'node'> & { node: ResolversTypes['Leaderboard'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
   Player: ResolverTypeWrapper<PlayerProfile>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
+  RankChangeCause: RankChangeCause;
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
+  RemoveEntryPayload: ResolverTypeWrapper<RemoveEntryPayload>;
   SortOrder: SortOrder;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitScoreInput: SubmitScoreInput;
-  SubmitScorePayload: ResolverTypeWrapper<SubmitScorePayloadModel>;
+  SubmitScorePayload: ResolverTypeWrapper<Omit<SubmitScorePayload, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
+  SubmitScoreResult: ResolverTypeWrapper<Omit<SubmitScoreResult, 'entry'> & { entry: ResolversTypes['Entry'] }>;
+  SubmitScoresPayload: ResolverTypeWrapper<Omit<SubmitScoresPayload, 'results'> & { results?: Maybe<Array<ResolversTypes['SubmitScoreResult']>> }>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
-  TopUpdate: ResolverTypeWrapper<Omit<TopUpdate, 'entries'> & { entries: Array<ResolversTypes['Entry']> }>;
+  TopUpdate: ResolverTypeWrapper<TopUpdateModel>;
   UpdatePolicy: UpdatePolicy;
   UpsertPlayerInput: UpsertPlayerInput;
+  UpsertPlayerPayload: ResolverTypeWrapper<Omit<UpsertPlayerPayload, 'player'> & { player?: Maybe<ResolversTypes['Player']> }>;
+  UserError: ResolverTypeWrapper<UserError>;
+  UserErrorCode: UserErrorCode;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
   Boolean: Scalars['Boolean']['output'];
   CreateLeaderboardInput: CreateLeaderboardInput;
+  CreateLeaderboardPayload: Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   DateTime: Scalars['DateTime']['output'];
+  DeleteLeaderboardPayload: DeleteLeaderboardPayload;
   Entry: EntryModel;
   EntryConnection: Omit<EntryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['EntryEdge']>, nodes: Array<ResolversParentTypes['Entry']> };
   EntryEdge: Omit<EntryEdge, 'node'> & { node: ResolversParentTypes['Entry'] };
+  EntrySubmitted: Omit<EntrySubmitted, 'entry'> & { entry: ResolversParentTypes['Entry'] };
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
@@ -511,24 +815,41 @@ export type ResolversParentTypes = {
   LeaderboardConnection: Omit<LeaderboardConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['LeaderboardEdge']>, nodes: Array<ResolversParentTypes['Leaderboard']> };
   LeaderboardEdge: Omit<LeaderboardEdge, 'node'> & { node: ResolversParentTypes['Leaderboard'] };
   Mutation: Record<PropertyKey, never>;
+  Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   PageInfo: PageInfo;
   Player: PlayerProfile;
   Query: Record<PropertyKey, never>;
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
+  RemoveEntryPayload: RemoveEntryPayload;
   String: Scalars['String']['output'];
   SubmitScoreInput: SubmitScoreInput;
-  SubmitScorePayload: SubmitScorePayloadModel;
+  SubmitScorePayload: Omit<SubmitScorePayload, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
+  SubmitScoreResult: Omit<SubmitScoreResult, 'entry'> & { entry: ResolversParentTypes['Entry'] };
+  SubmitScoresPayload: Omit<SubmitScoresPayload, 'results'> & { results?: Maybe<Array<ResolversParentTypes['SubmitScoreResult']>> };
   Subscription: Record<PropertyKey, never>;
-  TopUpdate: Omit<TopUpdate, 'entries'> & { entries: Array<ResolversParentTypes['Entry']> };
+  TopUpdate: TopUpdateModel;
   UpsertPlayerInput: UpsertPlayerInput;
+  UpsertPlayerPayload: Omit<UpsertPlayerPayload, 'player'> & { player?: Maybe<ResolversParentTypes['Player']> };
+  UserError: UserError;
+};
+
+export type CreateLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreateLeaderboardPayload'] = ResolversParentTypes['CreateLeaderboardPayload']> = {
+  leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
 
+export type DeleteLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DeleteLeaderboardPayload'] = ResolversParentTypes['DeleteLeaderboardPayload']> = {
+  deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type EntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Entry'] = ResolversParentTypes['Entry']> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   leaderboard?: Resolver<ResolversTypes['Leaderboard'], ParentType, ContextType>;
   percentile?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
@@ -537,6 +858,7 @@ export type EntryResolvers<ContextType = Context, ParentType extends ResolversPa
   reachedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   sharedRank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type EntryConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EntryConnection'] = ResolversParentTypes['EntryConnection']> = {
@@ -551,17 +873,23 @@ export type EntryEdgeResolvers<ContextType = Context, ParentType extends Resolve
   node?: Resolver<ResolversTypes['Entry'], ParentType, ContextType>;
 };
 
+export type EntrySubmittedResolvers<ContextType = Context, ParentType extends ResolversParentTypes['EntrySubmitted'] = ResolversParentTypes['EntrySubmitted']> = {
+  entry?: Resolver<ResolversTypes['Entry'], ParentType, ContextType>;
+  previousRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  previousScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
 export type LeaderboardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Leaderboard'] = ResolversParentTypes['Leaderboard']> = {
   around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundArgs, 'playerId' | 'radius'>>;
-  aroundScore?: Resolver<ResolversTypes['RankWindow'], ParentType, ContextType, RequireFields<LeaderboardAroundScoreArgs, 'radius' | 'score'>>;
+  aroundScore?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundScoreArgs, 'radius' | 'score'>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
-  entries?: Resolver<ResolversTypes['EntryConnection'], ParentType, ContextType, RequireFields<LeaderboardEntriesArgs, 'first' | 'fromBottom'>>;
+  entries?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   sortOrder?: Resolver<ResolversTypes['SortOrder'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
-  topPercent?: Resolver<Array<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardTopPercentArgs, 'limit' | 'percent'>>;
+  topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<LeaderboardTopPercentArgs, 'limit' | 'percent'>>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   updatePolicy?: Resolver<ResolversTypes['UpdatePolicy'], ParentType, ContextType>;
 };
 
@@ -569,6 +897,7 @@ export type LeaderboardConnectionResolvers<ContextType = Context, ParentType ext
   edges?: Resolver<Array<ResolversTypes['LeaderboardEdge']>, ParentType, ContextType>;
   nodes?: Resolver<Array<ResolversTypes['Leaderboard']>, ParentType, ContextType>;
   pageInfo?: Resolver<ResolversTypes['PageInfo'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
 };
 
 export type LeaderboardEdgeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LeaderboardEdge'] = ResolversParentTypes['LeaderboardEdge']> = {
@@ -577,12 +906,16 @@ export type LeaderboardEdgeResolvers<ContextType = Context, ParentType extends R
 };
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  createLeaderboard?: Resolver<ResolversTypes['Leaderboard'], ParentType, ContextType, RequireFields<MutationCreateLeaderboardArgs, 'input'>>;
-  deleteLeaderboard?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationDeleteLeaderboardArgs, 'id'>>;
-  removeEntry?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<MutationRemoveEntryArgs, 'leaderboardId' | 'playerId'>>;
-  submitScore?: Resolver<ResolversTypes['SubmitScorePayload'], ParentType, ContextType, RequireFields<MutationSubmitScoreArgs, 'input'>>;
-  submitScores?: Resolver<Array<ResolversTypes['SubmitScorePayload']>, ParentType, ContextType, RequireFields<MutationSubmitScoresArgs, 'inputs'>>;
-  upsertPlayer?: Resolver<ResolversTypes['Player'], ParentType, ContextType, RequireFields<MutationUpsertPlayerArgs, 'input'>>;
+  createLeaderboard?: Resolver<Maybe<ResolversTypes['CreateLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationCreateLeaderboardArgs, 'input'>>;
+  deleteLeaderboard?: Resolver<Maybe<ResolversTypes['DeleteLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationDeleteLeaderboardArgs, 'id'>>;
+  removeEntry?: Resolver<Maybe<ResolversTypes['RemoveEntryPayload']>, ParentType, ContextType, RequireFields<MutationRemoveEntryArgs, 'leaderboardId' | 'playerId'>>;
+  submitScore?: Resolver<Maybe<ResolversTypes['SubmitScorePayload']>, ParentType, ContextType, RequireFields<MutationSubmitScoreArgs, 'input'>>;
+  submitScores?: Resolver<Maybe<ResolversTypes['SubmitScoresPayload']>, ParentType, ContextType, RequireFields<MutationSubmitScoresArgs, 'inputs'>>;
+  upsertPlayer?: Resolver<Maybe<ResolversTypes['UpsertPlayerPayload']>, ParentType, ContextType, RequireFields<MutationUpsertPlayerArgs, 'input'>>;
+};
+
+export type NodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
+  __resolveType: TypeResolveFn<'Entry' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -600,14 +933,16 @@ export type PlayerResolvers<ContextType = Context, ParentType extends ResolversP
 };
 
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
-  entries?: Resolver<Array<Maybe<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<QueryEntriesArgs, 'leaderboardId' | 'playerIds'>>;
+  entries?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entry']>>>, ParentType, ContextType, RequireFields<QueryEntriesArgs, 'leaderboardId' | 'playerIds'>>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<QueryLeaderboardArgs, 'id'>>;
-  leaderboards?: Resolver<ResolversTypes['LeaderboardConnection'], ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'first'>>;
+  leaderboards?: Resolver<Maybe<ResolversTypes['LeaderboardConnection']>, ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'first'>>;
+  node?: Resolver<Maybe<ResolversTypes['Node']>, ParentType, ContextType, RequireFields<QueryNodeArgs, 'id'>>;
+  nodes?: Resolver<Array<Maybe<ResolversTypes['Node']>>, ParentType, ContextType, RequireFields<QueryNodesArgs, 'ids'>>;
   player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType, RequireFields<QueryPlayerArgs, 'id'>>;
 };
 
 export type RankChangeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RankChange'] = ResolversParentTypes['RankChange']> = {
-  cause?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  cause?: Resolver<ResolversTypes['RankChangeCause'], ParentType, ContextType>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType>;
   previousRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   previousScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
@@ -616,10 +951,26 @@ export type RankChangeResolvers<ContextType = Context, ParentType extends Resolv
 export type RankWindowResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RankWindow'] = ResolversParentTypes['RankWindow']> = {
   center?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType>;
   entries?: Resolver<Array<ResolversTypes['Entry']>, ParentType, ContextType>;
-  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RemoveEntryPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntryPayload'] = ResolversParentTypes['RemoveEntryPayload']> = {
+  removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type SubmitScorePayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SubmitScorePayload'] = ResolversParentTypes['SubmitScorePayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType>;
+  previousRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  previousScore?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type SubmitScoreResultResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SubmitScoreResult'] = ResolversParentTypes['SubmitScoreResult']> = {
   changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   entry?: Resolver<ResolversTypes['Entry'], ParentType, ContextType>;
   previousRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -627,34 +978,61 @@ export type SubmitScorePayloadResolvers<ContextType = Context, ParentType extend
   replayed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type SubmitScoresPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['SubmitScoresPayload'] = ResolversParentTypes['SubmitScoresPayload']> = {
+  results?: Resolver<Maybe<Array<ResolversTypes['SubmitScoreResult']>>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type SubscriptionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   aroundChanged?: SubscriptionResolver<ResolversTypes['RankWindow'], "aroundChanged", ParentType, ContextType, RequireFields<SubscriptionAroundChangedArgs, 'leaderboardId' | 'playerId' | 'radius'>>;
-  entrySubmitted?: SubscriptionResolver<ResolversTypes['SubmitScorePayload'], "entrySubmitted", ParentType, ContextType, RequireFields<SubscriptionEntrySubmittedArgs, 'leaderboardId'>>;
+  entrySubmitted?: SubscriptionResolver<ResolversTypes['EntrySubmitted'], "entrySubmitted", ParentType, ContextType, RequireFields<SubscriptionEntrySubmittedArgs, 'leaderboardId'>>;
   rankChanged?: SubscriptionResolver<ResolversTypes['RankChange'], "rankChanged", ParentType, ContextType, RequireFields<SubscriptionRankChangedArgs, 'leaderboardId' | 'playerId'>>;
   topChanged?: SubscriptionResolver<ResolversTypes['TopUpdate'], "topChanged", ParentType, ContextType, RequireFields<SubscriptionTopChangedArgs, 'first' | 'leaderboardId'>>;
 };
 
 export type TopUpdateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TopUpdate'] = ResolversParentTypes['TopUpdate']> = {
   entries?: Resolver<Array<ResolversTypes['Entry']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UpsertPlayerPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpsertPlayerPayload'] = ResolversParentTypes['UpsertPlayerPayload']> = {
+  player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type UserErrorResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UserError'] = ResolversParentTypes['UserError']> = {
+  code?: Resolver<ResolversTypes['UserErrorCode'], ParentType, ContextType>;
+  field?: Resolver<Maybe<Array<ResolversTypes['String']>>, ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type Resolvers<ContextType = Context> = {
+  CreateLeaderboardPayload?: CreateLeaderboardPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
+  DeleteLeaderboardPayload?: DeleteLeaderboardPayloadResolvers<ContextType>;
   Entry?: EntryResolvers<ContextType>;
   EntryConnection?: EntryConnectionResolvers<ContextType>;
   EntryEdge?: EntryEdgeResolvers<ContextType>;
+  EntrySubmitted?: EntrySubmittedResolvers<ContextType>;
   Leaderboard?: LeaderboardResolvers<ContextType>;
   LeaderboardConnection?: LeaderboardConnectionResolvers<ContextType>;
   LeaderboardEdge?: LeaderboardEdgeResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
+  Node?: NodeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RankChange?: RankChangeResolvers<ContextType>;
   RankWindow?: RankWindowResolvers<ContextType>;
+  RemoveEntryPayload?: RemoveEntryPayloadResolvers<ContextType>;
   SubmitScorePayload?: SubmitScorePayloadResolvers<ContextType>;
+  SubmitScoreResult?: SubmitScoreResultResolvers<ContextType>;
+  SubmitScoresPayload?: SubmitScoresPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TopUpdate?: TopUpdateResolvers<ContextType>;
+  UpsertPlayerPayload?: UpsertPlayerPayloadResolvers<ContextType>;
+  UserError?: UserErrorResolvers<ContextType>;
 };
 

@@ -1,6 +1,7 @@
 import { checkBoardAccess, checkRole, checkSharedAccess, type Role } from '../domain/access';
 import type { MutationResolvers, ResolverFn } from '../generated/graphql';
 import type { Context } from './context';
+import { refusalOf } from './userErrors';
 import { noteWriteOutcome } from './writeOutcomes';
 
 type Field = keyof Required<MutationResolvers>;
@@ -29,8 +30,10 @@ const MUTATION_RULES: { [F in Field]: Rule<F> } = {
 };
 
 /**
- * The mutations, each checking its rule against the request's key before it runs, and each error
- * it ends with saying what became of the write (see noteWriteOutcome).
+ * The mutations, each checking its rule against the request's key before it runs. An expected
+ * failure that wrote nothing becomes the payload's `userErrors` (see refusalOf), so that the other
+ * fields of the request keep their results; any other error stays the field's error, saying what
+ * became of the write (see noteWriteOutcome).
  */
 export function guardMutations(mutations: MutationResolvers): MutationResolvers {
   const guarded: Record<string, ResolverFn<unknown, unknown, Context, any>> = {};
@@ -45,6 +48,8 @@ export function guardMutations(mutations: MutationResolvers): MutationResolvers 
         return await resolve(parent, args, context, info);
       } catch (err) {
         noteWriteOutcome(err);
+        const refused = refusalOf(err, args);
+        if (refused) return refused;
         throw err;
       }
     };

@@ -1,21 +1,24 @@
 import type { Entry, RankWindow, SubmitResult } from '../store/types';
+import { encodeNodeId } from './nodeIds';
 
 /**
  * What resolvers pass down as parents where the store's types are not enough (codegen maps the
  * GraphQL types onto these): store entries do not know their board, but `Entry.leaderboard`
- * needs it, so entries carry it. The paging cursor is not part of an Entry (edges carry it), and
- * entries built from live events have none.
+ * and `Entry.id` need it, so entries carry it. The paging cursor is not part of an Entry (edges
+ * carry it), and entries built from live events have none.
  */
 export interface EntryModel extends Omit<Entry, 'cursor'> {
   boardId: string;
 }
 
-export interface RankWindowModel extends Omit<RankWindow, 'center' | 'entries'> {
+export interface RankWindowModel {
+  id: string;
   center: EntryModel | null;
   entries: EntryModel[];
+  totalCount: number;
 }
 
-export interface SubmitScorePayloadModel extends Omit<SubmitResult, 'entry'> {
+export interface SubmitScoreResultModel extends Omit<SubmitResult, 'entry'> {
   entry: EntryModel;
 }
 
@@ -31,8 +34,24 @@ export const onBoard = (boardId: string, entry: Omit<Entry, 'cursor'>): EntryMod
   total: entry.total,
 });
 
-export const windowOnBoard = (boardId: string, window: RankWindow): RankWindowModel => ({
-  total: window.total,
+/** What a window is around: a player (`around`, `aroundChanged`) or a score (`aroundScore`). */
+export type WindowArguments = { playerId: string; radius: number } | { score: number; radius: number };
+
+export const windowOnBoard = (boardId: string, window: RankWindow, around: WindowArguments): RankWindowModel => ({
+  id: encodeNodeId({ type: 'RankWindow', boardId, ...around }),
+  totalCount: window.total,
   center: window.center && onBoard(boardId, window.center),
   entries: window.entries.map((entry) => onBoard(boardId, entry)),
+});
+
+export interface TopUpdateModel {
+  id: string;
+  entries: EntryModel[];
+  version: string;
+}
+
+export const topOnBoard = (boardId: string, first: number, top: { entries: Omit<Entry, 'cursor'>[]; version: number }): TopUpdateModel => ({
+  id: encodeNodeId({ type: 'TopUpdate', boardId, first }),
+  entries: top.entries.map((entry) => onBoard(boardId, entry)),
+  version: String(top.version),
 });

@@ -42,8 +42,16 @@ function invalid(value: unknown, node?: ValueNode): GraphQLError {
   );
 }
 
+/**
+ * The schema is built with this object in place of schema/common.graphql's DateTime, its
+ * description and `@specifiedBy` included, so both say here what they say there.
+ */
 export const DateTime = new GraphQLScalarType<number, string>({
   name: 'DateTime',
+  description:
+    'A moment as an RFC 3339 string in UTC with microseconds, e.g. `2026-11-30T03:11:31.123456Z`.\n' +
+    'Input accepts up to six fractional digits and either `Z` or an offset such as `+02:00`.',
+  specifiedByURL: 'https://datatracker.ietf.org/doc/html/rfc3339',
   serialize(value) {
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) {
       throw new TypeError(`DateTime cannot serialize ${String(value)}`);

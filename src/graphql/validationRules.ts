@@ -4,7 +4,7 @@ import {
   TypeMetaFieldDef, TypeNameMetaFieldDef, type ValidationContext, type ValidationRule,
 } from 'graphql';
 import {
-  MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
+  DEFAULT_PAGE_SIZE, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
 } from '../domain/limits';
 import { ErrorCode } from '../errors';
 
@@ -32,8 +32,8 @@ const META_FIELDS: ReadonlyMap<string, GraphQLField<unknown, unknown>> = new Map
 
 /**
  * Depth, aliases and cost of each operation, in one walk that follows fragments. A field costs 1,
- * and its sub-selection costs as many times over as the field may return items: `first` and
- * `limit` are page sizes, `radius` gives 2 * radius + 1 entries, and a list argument (`playerIds`,
+ * and its sub-selection costs as many times over as the field may return items: `first`, `last`
+ * and `limit` are page sizes, `radius` gives 2 * radius + 1 entries, and a list argument (`playerIds`,
  * `inputs`) one item per element. A variable counts as the largest value it may take, since
  * validation runs before variables are known. Introspection (`__schema`, `__type`, `__typename`)
  * costs nothing and adds no depth: it is off in production, and the explorer needs it in
@@ -135,7 +135,7 @@ function itemsOf(field: GraphQLField<unknown, unknown>, args: readonly ArgumentN
     let toItems = (value: number) => value;
     if (isList) {
       largest = MAX_BATCH_SIZE;
-    } else if (definition.name === 'first' || definition.name === 'limit') {
+    } else if (definition.name === 'first' || definition.name === 'last' || definition.name === 'limit') {
       largest = MAX_PAGE_SIZE;
     } else if (definition.name === 'radius') {
       largest = MAX_RADIUS;
@@ -146,7 +146,9 @@ function itemsOf(field: GraphQLField<unknown, unknown>, args: readonly ArgumentN
     let value: number;
     if (node === undefined) {
       const fallback = definition.defaultValue;
-      value = Array.isArray(fallback) ? fallback.length : typeof fallback === 'number' ? fallback : 1;
+      // A connection's `first` and `last` have no default: without either, a page has the default size.
+      const unset = definition.name === 'first' || definition.name === 'last' ? DEFAULT_PAGE_SIZE : 1;
+      value = Array.isArray(fallback) ? fallback.length : typeof fallback === 'number' ? fallback : unset;
     } else if (node.kind === Kind.VARIABLE) {
       value = largest;
     } else if (node.kind === Kind.LIST) {

@@ -81,6 +81,10 @@ export class LeaderboardStore {
     return { ids: ids.slice(0, limit), hasMore: ids.length > limit };
   }
 
+  countBoards(): Promise<number> {
+    return redisRead(this.redis, () => this.redis.zcard(BOARD_INDEX_KEY));
+  }
+
   async deleteBoard(id: string): Promise<boolean> {
     const keys = boardKeys(id);
     await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id));
@@ -140,12 +144,11 @@ export class LeaderboardStore {
   }
 
   async page(boardId: string, options: PageOptions): Promise<Page> {
-    const cursor = options.after === undefined ? undefined : decodeCursor(options.after);
+    const cursor = options.cursor === undefined ? undefined : decodeCursor(options.cursor, options.backward ? 'before' : 'after');
     const { entries, total, hasMore, version } = await this.readPage(boardId, [
-      options.limit, options.fromBottom ? '1' : '', options.offset ?? 0,
+      options.limit, options.backward ? '1' : '', options.offset ?? 0,
       cursor?.stored ?? '', cursor?.member ?? '', '',
     ]);
-    if (options.fromBottom) entries.reverse();
     return { entries, total, hasMore, version };
   }
 

@@ -18,13 +18,14 @@ export function encodeCursor(stored: string, member: Buffer): string {
   return Buffer.concat([Buffer.from(`${stored}\n`), member]).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { stored: string; member: Buffer } {
+/** `field` names the argument the cursor came in (`after` or `before`) in the error. */
+export function decodeCursor(cursor: string, field: string): { stored: string; member: Buffer } {
   const raw = Buffer.from(cursor, 'base64url');
   const newline = raw.indexOf(10);
   const stored = newline > 0 ? raw.toString('latin1', 0, newline) : '';
   const member = raw.subarray(newline + 1);
   if (!/^-?[0-9.e+-]+$/i.test(stored) || Number.isNaN(Number(stored)) || member.length < 9) {
-    throw badInput('after is not a cursor of this API', { field: 'after' });
+    throw badInput(`${field} is not a cursor of this API`, { field });
   }
   return { stored, member };
 }

@@ -36,7 +36,7 @@ export interface Entry {
   percentile: number;
   /** Board size when this entry was read. */
   total: number;
-  /** Opaque position of this entry in the board's order; `page({ after })` continues right after it. */
+  /** Opaque position of this entry in the board's order; `page({ cursor })` continues right after (or before) it. */
   cursor: string;
 }
 
@@ -62,18 +62,21 @@ export interface SubmitResult {
 export interface PageOptions {
   /** 1..1000 */
   limit: number;
-  /** Skip this many entries (ignored when `after` is given). */
+  /** Skip this many entries from the end read from (ignored when `cursor` is given). */
   offset?: number;
-  /** Continue right after the entry this cursor names, even if entries above it have moved. */
-  after?: string;
-  /** Read from the last rank upwards. */
-  fromBottom?: boolean;
+  /**
+   * An entry's place in the order (Entry.cursor): read right after it, or right before it when
+   * `backward`, even if entries around it have moved.
+   */
+  cursor?: string;
+  /** Read the entries that end at the bottom (or at `cursor`) instead of starting at the top; still top-down. */
+  backward?: boolean;
 }
 
 export interface Page {
   entries: Entry[];
   total: number;
-  /** True when at least one more entry follows in the direction read. */
+  /** True when at least one more entry follows in the direction read (precedes the page when backward). */
   hasMore: boolean;
   /** The board's change counter when read; board events carry the same counter. */
   version: number;

@@ -16,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([server.stop(), open.stop()]));
 
-const READ = `{ leaderboard(id: "${boardId}") { id size } }`;
+const READ = `{ leaderboard(id: "${boardId}") { id totalCount } }`;
 const submit = (leaderboardId: string, playerId = 'p', score = 1) => ({ input: { leaderboardId, playerId, score } });
-const size = async () => (await server.data(READ)).leaderboard.size as number;
+const size = async () => (await server.data(READ)).leaderboard.totalCount as number;
 
 describe('over HTTP', () => {
   it.each([
@@ -52,10 +52,10 @@ describe('over HTTP', () => {
     const before = await size();
     const writes: [string, Record<string, unknown>, string][] = [
       [SUBMIT, submit(boardId), 'writer'],
-      [`mutation { removeEntry(leaderboardId: "${boardId}", playerId: "p") }`, {}, 'writer'],
-      ['mutation { upsertPlayer(input: { id: "p" }) { id } }', {}, 'writer'],
+      [`mutation { removeEntry(leaderboardId: "${boardId}", playerId: "p") { removed } }`, {}, 'writer'],
+      ['mutation { upsertPlayer(input: { id: "p" }) { player { id } } }', {}, 'writer'],
       [CREATE_BOARD, { input: { id: uniqueId('reader-board'), sortOrder: 'DESCENDING', updatePolicy: 'BEST' } }, 'admin'],
-      [`mutation { deleteLeaderboard(id: "${boardId}") }`, {}, 'admin'],
+      [`mutation { deleteLeaderboard(id: "${boardId}") { deleted } }`, {}, 'admin'],
     ];
     for (const [query, variables, role] of writes) {
       const { status, body } = await server.post(query, variables, reader);
@@ -71,12 +71,12 @@ describe('over HTTP', () => {
     const writer = { key: TEST_KEYS.writer };
     const player = uniqueId('w');
     expect((await server.data(SUBMIT, submit(boardId, player, 5), writer)).submitScore.entry.playerId).toBe(player);
-    expect((await server.data('mutation ($id: ID!) { upsertPlayer(input: { id: $id }) { id } }', { id: player }, writer)).upsertPlayer.id).toBe(player);
-    expect((await server.data(`mutation { removeEntry(leaderboardId: "${boardId}", playerId: "${player}") }`, {}, writer)).removeEntry).toBe(true);
+    expect((await server.data('mutation ($id: ID!) { upsertPlayer(input: { id: $id }) { player { id } } }', { id: player }, writer)).upsertPlayer.player.id).toBe(player);
+    expect((await server.data(`mutation { removeEntry(leaderboardId: "${boardId}", playerId: "${player}") { removed } }`, {}, writer)).removeEntry.removed).toBe(true);
     expect((await server.data(READ, undefined, writer)).leaderboard.id).toBe(boardId);
 
     const [created] = await server.errors(CREATE_BOARD, { input: { id: uniqueId('w-board'), sortOrder: 'DESCENDING', updatePolicy: 'BEST' } }, writer);
-    const [deleted] = await server.errors(`mutation { deleteLeaderboard(id: "${boardId}") }`, {}, writer);
+    const [deleted] = await server.errors(`mutation { deleteLeaderboard(id: "${boardId}") { deleted } }`, {}, writer);
     expect([created.extensions.code, deleted.extensions.code]).toEqual(['FORBIDDEN', 'FORBIDDEN']);
     expect((await server.data(READ)).leaderboard).not.toBeNull();
   });
@@ -85,7 +85,7 @@ describe('over HTTP', () => {
     const id = uniqueId('admin-board');
     await createBoard(server, id);
     expect((await server.data(SUBMIT, submit(id))).submitScore.entry.rank).toBe(1);
-    expect((await server.data(`mutation { deleteLeaderboard(id: "${id}") }`)).deleteLeaderboard).toBe(true);
+    expect((await server.data(`mutation { deleteLeaderboard(id: "${id}") { deleted } }`)).deleteLeaderboard.deleted).toBe(true);
   });
 
   it('keeps a key with a board prefix to the boards it names', async () => {
@@ -97,7 +97,7 @@ describe('over HTTP', () => {
     expect(outside.extensions).toEqual({ code: 'FORBIDDEN', details: { leaderboardId: boardId }, outcome: 'NOT_APPLIED' });
     // A batch is refused whole when any item is outside, naming the item.
     const [mixed] = await server.errors(
-      'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { changed } }',
+      'mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { results { changed } } }',
       { inputs: [submit(tenantBoard, 'q', 9).input, submit(boardId, 'q', 9).input] },
       tenant,
     );
@@ -109,17 +109,17 @@ describe('over HTTP', () => {
   });
 
   it('keeps profiles, which every board shows, from keys limited to some boards', async () => {
-    const UPSERT = 'mutation ($id: ID!, $name: String) { upsertPlayer(input: { id: $id, displayName: $name }) { displayName } }';
+    const UPSERT = 'mutation ($id: ID!, $name: String) { upsertPlayer(input: { id: $id, displayName: $name }) { player { displayName } } }';
     const PROFILE = 'query ($id: ID!) { player(id: $id) { displayName } }';
     const player = uniqueId('shared');
-    expect((await server.data(UPSERT, { id: player, name: 'Own name' }, { key: TEST_KEYS.writer })).upsertPlayer.displayName).toBe('Own name');
+    expect((await server.data(UPSERT, { id: player, name: 'Own name' }, { key: TEST_KEYS.writer })).upsertPlayer.player.displayName).toBe('Own name');
 
     const [refused] = await server.errors(UPSERT, { id: player, name: 'Taken over' }, { key: TEST_KEYS.prefixedWriter });
     expect(refused.message).toMatch(/shared by every board: only writer keys without a board prefix, and admin keys/);
     expect(refused.extensions).toMatchObject({ code: 'FORBIDDEN', details: { boardPrefix: 'tenant-a.' } });
     expect((await server.data(PROFILE, { id: player })).player.displayName).toBe('Own name');
 
-    expect((await server.data(UPSERT, { id: player, name: 'By an admin' })).upsertPlayer.displayName).toBe('By an admin');
+    expect((await server.data(UPSERT, { id: player, name: 'By an admin' })).upsertPlayer.player.displayName).toBe('By an admin');
   });
 
   it('with anonymous reads on, reads without a key but still refuses writes and unknown keys', async () => {

@@ -19,7 +19,7 @@ describe('with no Redis listening', () => {
 
   it('answers reads and writes with UNAVAILABLE at once, and stays up', async () => {
     const started = Date.now();
-    const [read] = await server.errors('{ leaderboard(id: "b") { id size } }');
+    const [read] = await server.errors('{ leaderboard(id: "b") { id totalCount } }');
     const [write] = await server.errors(SUBMIT, { input: { leaderboardId: 'b', playerId: 'p', score: 1 } });
     const [profile] = await server.errors('{ player(id: "p") { id } }');
     expect([read, write, profile].map((error) => error.extensions.code)).toEqual(['UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE']);

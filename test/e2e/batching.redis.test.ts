@@ -19,12 +19,12 @@ beforeAll(async () => {
   server = await TestServer.start(redis.url);
   for (const id of [BOARD, OTHER]) {
     await createBoard(server, id);
-    await server.data(`mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { changed } }`, {
+    await server.data(`mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { results { changed } } }`, {
       inputs: players.map((playerId, i) => ({ leaderboardId: id, playerId, score: i })),
     });
   }
   for (const playerId of players.slice(0, 50)) {
-    await server.data('mutation ($id: ID!) { upsertPlayer(input: { id: $id, displayName: "named" }) { id } }', { id: playerId });
+    await server.data('mutation ($id: ID!) { upsertPlayer(input: { id: $id, displayName: "named" }) { player { id } } }', { id: playerId });
   }
 });
 afterAll(async () => {

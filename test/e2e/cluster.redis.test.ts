@@ -37,15 +37,15 @@ const live = (server: TestServer) => {
 };
 
 const READ = /* GraphQL */ `
-  query ($id: ID!) { leaderboard(id: $id) { id size entries(first: 10) { nodes { playerId rank score } } } }
+  query ($id: ID!) { leaderboard(id: $id) { id totalCount entries(first: 10) { nodes { playerId rank score } } } }
 `;
 const RANK_CHANGED = /* GraphQL */ `
   subscription ($board: ID!, $player: ID!) {
     rankChanged(leaderboardId: $board, playerId: $player) { entry { rank score } previousRank cause }
   }
 `;
-const SNAPSHOT = { entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' };
-const OVERTAKEN = { entry: { rank: 3, score: 20 }, previousRank: 2, cause: 'rank' };
+const SNAPSHOT = { entry: { rank: 2, score: 20 }, previousRank: null, cause: 'SNAPSHOT' };
+const OVERTAKEN = { entry: { rank: 3, score: 20 }, previousRank: 2, cause: 'RANK' };
 
 /** Boards on every master, each with a at 30 and b at 20, written through server A. */
 async function boardsOnEveryMaster(prefix: string) {
@@ -92,7 +92,7 @@ it('serves boards on every master: written through one server, read through the 
   const boards = await boardsOnEveryMaster('cl-http');
   for (const { id, master } of boards) {
     expect((await b.data(READ, { id })).leaderboard).toEqual({
-      id, size: 2, entries: { nodes: [{ playerId: 'a', rank: 1, score: 30 }, { playerId: 'b', rank: 2, score: 20 }] },
+      id, totalCount: 2, entries: { nodes: [{ playerId: 'a', rank: 1, score: 30 }, { playerId: 'b', rank: 2, score: 20 }] },
     });
     expect(await holders(id)).toEqual([master]);
   }

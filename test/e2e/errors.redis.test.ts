@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { uniqueId } from '../support/redis';
 import { connect } from '../support/liveClient';
-import { authorization, createBoard, createBrokenBoard, SUBMIT, submitAll, TEST_KEYS, TestServer } from '../support/harness';
+import {
+  authorization, createBoard, createBrokenBoard, SUBMIT, submitAll, TEST_KEYS, TestServer, USER_ERRORS, userErrorsIn,
+} from '../support/harness';
 
 let server: TestServer;
 // Known when the tables below are built, before beforeAll runs.
@@ -13,8 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const codeOf = async (query: string, variables?: Record<string, unknown>) =>
-  (await server.errors(query, variables)).map((error) => error.extensions.code);
+/** The codes of the response's errors, or of its mutations' `userErrors` (where expected failures of writes go). */
+async function codeOf(query: string, variables?: Record<string, unknown>): Promise<string[]> {
+  const { body } = await server.post(query, variables);
+  return body.errors?.length ? body.errors.map((error) => error.extensions.code) : userErrorsIn(body.data).map((error) => error.code);
+}
 
 /** Sends a raw JSON body: JSON.stringify cannot write 1e400, but a client can. */
 async function postRaw(body: string, key = TEST_KEYS.admin) {
@@ -28,15 +33,15 @@ async function postRaw(body: string, key = TEST_KEYS.admin) {
 
 describe('BAD_USER_INPUT', () => {
   const submitLiteral = (score: string) =>
-    `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: ${score} }) { changed } }`;
+    `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: ${score} }) { changed ${USER_ERRORS} } }`;
 
   it.each([
     ['a Float literal that overflows to Infinity', submitLiteral('1e400')],
     ['a Float literal below -(2^53 - 1)', submitLiteral('-9007199254740992')],
     ['a score of 2^53', submitLiteral('9007199254740992')],
     ['a string where a Float belongs', submitLiteral('"ten"')],
-    ['an unknown enum value', 'mutation { createLeaderboard(input: { id: "e", sortOrder: SIDEWAYS, updatePolicy: BEST }) { id } }'],
-    ['an enum value given as a string', 'mutation { createLeaderboard(input: { id: "e", sortOrder: "DESCENDING", updatePolicy: BEST }) { id } }'],
+    ['an unknown enum value', 'mutation { createLeaderboard(input: { id: "e", sortOrder: SIDEWAYS, updatePolicy: BEST }) { leaderboard { id } } }'],
+    ['an enum value given as a string', 'mutation { createLeaderboard(input: { id: "e", sortOrder: "DESCENDING", updatePolicy: BEST }) { leaderboard { id } } }'],
     ['an Int literal out of 32-bit range', `{ leaderboard(id: "${boardId}") { entries(first: 99999999999) { totalCount } } }`],
     ['a malformed DateTime literal', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "yesterday" }) { changed } }`],
     ['a DateTime literal that is not a string', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: 1700000000 }) { changed } }`],
@@ -45,15 +50,16 @@ describe('BAD_USER_INPUT', () => {
     ['a page size of 0', `{ leaderboard(id: "${boardId}") { entries(first: 0) { totalCount } } }`],
     ['a page size of 1001', `{ leaderboard(id: "${boardId}") { entries(first: 1001) { totalCount } } }`],
     ['a negative offset', `{ leaderboard(id: "${boardId}") { entries(offset: -1) { totalCount } } }`],
-    ['an explicit null page size', `{ leaderboard(id: "${boardId}") { entries(first: null) { totalCount } } }`],
+    ['both first and last', `{ leaderboard(id: "${boardId}") { entries(first: 2, last: 2) { totalCount } } }`],
+    ['before with first', `{ leaderboard(id: "${boardId}") { entries(first: 2, before: "bm9wZQ") { totalCount } } }`],
     ['a cursor this API did not make', `{ leaderboard(id: "${boardId}") { entries(after: "bm9wZQ") { totalCount } } }`],
-    ['a radius over the limit', `{ leaderboard(id: "${boardId}") { around(playerId: "p1", radius: 501) { total } } }`],
-    ['a non-finite aroundScore', `{ leaderboard(id: "${boardId}") { aroundScore(score: 1e400) { total } } }`],
+    ['a radius over the limit', `{ leaderboard(id: "${boardId}") { around(playerId: "p1", radius: 501) { totalCount } } }`],
+    ['a non-finite aroundScore', `{ leaderboard(id: "${boardId}") { aroundScore(score: 1e400) { totalCount } } }`],
     ['a percent of 0', `{ leaderboard(id: "${boardId}") { topPercent(percent: 0) { rank } } }`],
     ['a topPercent limit over 1000', `{ leaderboard(id: "${boardId}") { topPercent(percent: 10, limit: 1001) { rank } } }`],
     ['more than 1000 player ids', `{ entries(leaderboardId: "${boardId}", playerIds: [${Array.from({ length: 1001 }, (_, i) => `"p${i}"`).join(',')}]) { rank } }`],
-    ['a reachedAt in the future', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2100-01-01T00:00:00Z" }) { changed } }`],
-    ['a reachedAt past what the store can hold', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2999-01-01T00:00:00Z" }) { changed } }`],
+    ['a reachedAt in the future', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2100-01-01T00:00:00Z" }) { changed ${USER_ERRORS} } }`],
+    ['a reachedAt past what the store can hold', `mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "x", score: 1, reachedAt: "2999-01-01T00:00:00Z" }) { changed ${USER_ERRORS} } }`],
   ])('for %s', async (_case, query) => {
     expect(await codeOf(query)).toEqual(['BAD_USER_INPUT']);
   });
@@ -61,7 +67,7 @@ describe('BAD_USER_INPUT', () => {
   it.each([
     ['a non-finite score (1e400 in JSON)', `{"query": ${JSON.stringify(SUBMIT)}, "variables": {"input": {"leaderboardId": "b", "playerId": "x", "score": 1e400}}}`],
     ['an unknown enum value', JSON.stringify({
-      query: 'mutation ($o: SortOrder!) { createLeaderboard(input: { id: "e", sortOrder: $o, updatePolicy: BEST }) { id } }',
+      query: 'mutation ($o: SortOrder!) { createLeaderboard(input: { id: "e", sortOrder: $o, updatePolicy: BEST }) { leaderboard { id } } }',
       variables: { o: 'SIDEWAYS' },
     })],
     ['a string where a Float belongs', JSON.stringify({ query: SUBMIT, variables: { input: { leaderboardId: 'b', playerId: 'x', score: '10' } } })],
@@ -83,9 +89,10 @@ describe('BAD_USER_INPUT', () => {
     ['before 1970', '1969-12-31T23:59:59.999999Z'],
     ['in a year below 100', '0050-01-01T00:00:00Z'],
   ])('for a reachedAt %s, stating the range accepted', async (_case, reachedAt) => {
-    const [error] = await server.errors(SUBMIT, { input: { leaderboardId: boardId, playerId: 'x', score: 1, reachedAt } });
-    expect(error.message).toBe('reachedAt must be a moment from 1970-01-01T00:00:00Z up to now');
-    expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'reachedAt' } });
+    const [error] = await server.userErrors(SUBMIT, { input: { leaderboardId: boardId, playerId: 'x', score: 1, reachedAt } });
+    expect(error).toEqual({
+      code: 'BAD_USER_INPUT', field: ['input', 'reachedAt'], message: 'reachedAt must be a moment from 1970-01-01T00:00:00Z up to now',
+    });
   });
 
   it('keeps GraphQL codes for malformed documents', async () => {
@@ -140,13 +147,12 @@ describe('requests refused before anything runs', () => {
 describe('NOT_FOUND and CONFLICT', () => {
   it('is NOT_FOUND to submit to a board that does not exist', async () => {
     const missing = uniqueId('missing');
-    const [error] = await server.errors(SUBMIT, { input: { leaderboardId: missing, playerId: 'x', score: 1 } });
-    expect(error.extensions).toMatchObject({ code: 'NOT_FOUND', details: { leaderboardId: missing } });
-    expect(error.path).toEqual(['submitScore']);
+    const [error] = await server.userErrors(SUBMIT, { input: { leaderboardId: missing, playerId: 'x', score: 1 } });
+    expect(error).toEqual({ code: 'NOT_FOUND', field: ['input', 'leaderboardId'], message: `leaderboard ${missing} does not exist` });
   });
 
   it('is CONFLICT to create an existing board with other settings', async () => {
-    expect(await codeOf(`mutation { createLeaderboard(input: { id: "${boardId}", sortOrder: ASCENDING, updatePolicy: BEST }) { id } }`))
+    expect(await codeOf(`mutation { createLeaderboard(input: { id: "${boardId}", sortOrder: ASCENDING, updatePolicy: BEST }) { leaderboard { id } ${USER_ERRORS} } }`))
       .toEqual(['CONFLICT']);
   });
 });
@@ -179,7 +185,7 @@ describe('in production', () => {
 
   it.each([
     ['a misspelt field', `{ leaderboard(id: "${boardId}") { titel } }`, undefined],
-    ['a misspelt enum value', 'mutation ($i: CreateLeaderboardInput!) { createLeaderboard(input: $i) { id } }',
+    ['a misspelt enum value', 'mutation ($i: CreateLeaderboardInput!) { createLeaderboard(input: $i) { leaderboard { id } } }',
       { i: { id: uniqueId('guess'), sortOrder: 'DESCENDIN', updatePolicy: 'BEST' } }],
   ])('names nothing of the schema for %s, over HTTP and WebSocket, where development suggests names', async (_case, query, variables) => {
     const [told] = await server.errors(query, variables);

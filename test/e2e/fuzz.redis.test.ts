@@ -6,7 +6,9 @@ import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { ID_PATTERN, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_RADIUS } from '../../src/domain/limits';
 import { uniqueId } from '../support/redis';
-import { authorization, createBoard, type GraphQLError, submitAll, TestServer } from '../support/harness';
+import {
+  authorization, createBoard, type GraphQLError, type GraphQLResponse, submitAll, TestServer, USER_ERRORS, userErrorsIn,
+} from '../support/harness';
 
 /** The codes a bad request may get; INTERNAL_SERVER_ERROR would be a bug. */
 const STABLE_CODES = ['BAD_USER_INPUT', 'BAD_REQUEST', 'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED'];
@@ -17,7 +19,7 @@ let ws: Client;
 const boardId = uniqueId('fuzz');
 let snapshot: unknown;
 const SNAPSHOT = `{
-  leaderboard(id: "${boardId}") { size title entries(first: 1000) { nodes { playerId score rank reachedAt player { displayName } } } }
+  leaderboard(id: "${boardId}") { totalCount title entries(first: 1000) { nodes { playerId score rank reachedAt player { displayName } } } }
   leaderboards(first: 1000) { nodes { id } }
 }`;
 
@@ -45,12 +47,17 @@ afterAll(async () => {
   await server.stop();
 });
 
-function expectStableErrors(errors: GraphQLError[] | undefined, expected?: string): void {
-  expect(errors?.length).toBeGreaterThan(0);
-  for (const error of errors!) {
-    expect(STABLE_CODES).toContain(error.extensions.code);
-    if (expected) expect(error.extensions.code).toBe(expected);
-    expect(typeof error.message).toBe('string');
+/** GraphQL errors or, of mutations, `userErrors`: at least one, each with a stable code. */
+function expectStableErrors(response: GraphQLResponse | undefined, expected?: string): void {
+  const refusals = [
+    ...(response?.errors ?? []).map((error) => ({ code: error.extensions.code, message: error.message })),
+    ...userErrorsIn(response?.data),
+  ];
+  expect(refusals.length).toBeGreaterThan(0);
+  for (const { code, message } of refusals) {
+    expect(STABLE_CODES).toContain(code);
+    if (expected) expect(code).toBe(expected);
+    expect(typeof message).toBe('string');
   }
 }
 
@@ -103,16 +110,16 @@ const badSize = (largest: number, smallest: number) =>
 
 describe('over HTTP', () => {
   const writes = (id: string): [string, Record<string, unknown>][] => [
-    ['mutation ($i: SubmitScoreInput!) { submitScore(input: $i) { changed } }', { i: { leaderboardId: id, playerId: 'p', score: 1 } }],
-    ['mutation ($i: SubmitScoreInput!) { submitScore(input: $i) { changed } }', { i: { leaderboardId: boardId, playerId: id, score: 1 } }],
-    ['mutation ($i: SubmitScoreInput!) { submitScore(input: $i) { changed } }', { i: { leaderboardId: boardId, playerId: 'p', score: 1, idempotencyKey: id } }],
-    ['mutation ($b: ID!, $p: ID!) { removeEntry(leaderboardId: $b, playerId: $p) }', { b: boardId, p: id }],
-    ['mutation ($b: ID!, $p: ID!) { removeEntry(leaderboardId: $b, playerId: $p) }', { b: id, p: 'amy' }],
-    ['mutation ($id: ID!) { deleteLeaderboard(id: $id) }', { id }],
-    ['mutation ($id: ID!) { createLeaderboard(input: { id: $id, sortOrder: DESCENDING, updatePolicy: BEST }) { id } }', { id }],
-    ['mutation ($id: ID!) { upsertPlayer(input: { id: $id, displayName: "x" }) { id } }', { id }],
+    [`mutation ($i: SubmitScoreInput!) { submitScore(input: $i) { changed ${USER_ERRORS} } }`, { i: { leaderboardId: id, playerId: 'p', score: 1 } }],
+    [`mutation ($i: SubmitScoreInput!) { submitScore(input: $i) { changed ${USER_ERRORS} } }`, { i: { leaderboardId: boardId, playerId: id, score: 1 } }],
+    [`mutation ($i: SubmitScoreInput!) { submitScore(input: $i) { changed ${USER_ERRORS} } }`, { i: { leaderboardId: boardId, playerId: 'p', score: 1, idempotencyKey: id } }],
+    [`mutation ($b: ID!, $p: ID!) { removeEntry(leaderboardId: $b, playerId: $p) { removed ${USER_ERRORS} } }`, { b: boardId, p: id }],
+    [`mutation ($b: ID!, $p: ID!) { removeEntry(leaderboardId: $b, playerId: $p) { removed ${USER_ERRORS} } }`, { b: id, p: 'amy' }],
+    [`mutation ($id: ID!) { deleteLeaderboard(id: $id) { deleted ${USER_ERRORS} } }`, { id }],
+    [`mutation ($id: ID!) { createLeaderboard(input: { id: $id, sortOrder: DESCENDING, updatePolicy: BEST }) { leaderboard { id } ${USER_ERRORS} } }`, { id }],
+    [`mutation ($id: ID!) { upsertPlayer(input: { id: $id, displayName: "x" }) { player { id } ${USER_ERRORS} } }`, { id }],
     ['query ($id: ID!) { leaderboard(id: $id) { id } }', { id }],
-    ['query ($b: ID!, $p: ID!) { leaderboard(id: $b) { entry(playerId: $p) { rank } around(playerId: $p) { total } } }', { b: boardId, p: id }],
+    ['query ($b: ID!, $p: ID!) { leaderboard(id: $b) { entry(playerId: $p) { rank } around(playerId: $p) { totalCount } } }', { b: boardId, p: id }],
     ['query ($b: ID!, $p: [ID!]!) { entries(leaderboardId: $b, playerIds: $p) { rank } }', { b: boardId, p: ['amy', id] }],
     ['query ($id: ID!) { player(id: $id) { id } }', { id }],
   ];
@@ -123,7 +130,7 @@ describe('over HTTP', () => {
         const [query, variables] = writes(id)[which];
         const { status, body } = await server.post(query, variables);
         expect(status).toBeLessThan(500);
-        expectStableErrors(body.errors, 'BAD_USER_INPUT');
+        expectStableErrors(body, 'BAD_USER_INPUT');
       }),
       RUNS,
     );
@@ -135,7 +142,7 @@ describe('over HTTP', () => {
         const body = Buffer.concat([Buffer.from(`{"query":"{ leaderboard(id: \\"`), bytes, Buffer.from('\\") { id } }"}')]);
         const response = await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...authorization() }, body });
         expect(response.status).toBeLessThan(500);
-        expectStableErrors(((await response.json()) as { errors?: GraphQLError[] }).errors);
+        expectStableErrors((await response.json()) as GraphQLResponse);
       }),
       RUNS,
     );
@@ -147,23 +154,23 @@ describe('over HTTP', () => {
         const good = { leaderboardId: boardId, playerId: 'newcomer', score: 5 };
         const bad = { leaderboardId: boardId, playerId: 'amy', score };
         const { body } = batch
-          ? await server.post('mutation ($i: [SubmitScoreInput!]!) { submitScores(inputs: $i) { changed } }', { i: [good, bad] })
-          : await server.post('query ($s: Float!) { leaderboard(id: "' + boardId + '") { aroundScore(score: $s) { total } } }', { s: score });
-        expectStableErrors(body.errors, 'BAD_USER_INPUT');
+          ? await server.post(`mutation ($i: [SubmitScoreInput!]!) { submitScores(inputs: $i) { results { changed } ${USER_ERRORS} } }`, { i: [good, bad] })
+          : await server.post('query ($s: Float!) { leaderboard(id: "' + boardId + '") { aroundScore(score: $s) { totalCount } } }', { s: score });
+        expectStableErrors(body, 'BAD_USER_INPUT');
       }),
       RUNS,
     );
     // The same as literals in the document, and as a JSON number too large for a double.
     for (const literal of ['1e400', '-1e400', '9007199254740992', '"12"', 'true', 'null', '[1]']) {
-      const { body } = await server.post(`mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "amy", score: ${literal} }) { changed } }`);
-      expectStableErrors(body.errors, 'BAD_USER_INPUT');
+      const { body } = await server.post(`mutation { submitScore(input: { leaderboardId: "${boardId}", playerId: "amy", score: ${literal} }) { changed ${USER_ERRORS} } }`);
+      expectStableErrors(body, 'BAD_USER_INPUT');
     }
     const raw = await fetch(server.graphqlUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...authorization() },
-      body: `{"query":"mutation ($s: Float!) { submitScore(input: { leaderboardId: \\"${boardId}\\", playerId: \\"amy\\", score: $s }) { changed } }","variables":{"s":1e400}}`,
+      body: `{"query":"mutation ($s: Float!) { submitScore(input: { leaderboardId: \\"${boardId}\\", playerId: \\"amy\\", score: $s }) { changed userErrors { code message } } }","variables":{"s":1e400}}`,
     });
-    expectStableErrors(((await raw.json()) as { errors?: GraphQLError[] }).errors, 'BAD_USER_INPUT');
+    expectStableErrors((await raw.json()) as GraphQLResponse, 'BAD_USER_INPUT');
   });
 
   it('refuses every page, window, percent and batch size out of range', async () => {
@@ -172,7 +179,7 @@ describe('over HTTP', () => {
       badSize(MAX_PAGE_SIZE, 1).map((n) => [page('entries(first: $n) { totalCount }'), n] as const),
       // Any Int is a valid offset (beyond the board, a page is empty); negatives and non-Ints are not.
       badSize(2 ** 31 - 1, 0).map((n) => [page('entries(offset: $n) { totalCount }'), n] as const),
-      badSize(MAX_RADIUS, 0).map((n) => [page('around(playerId: "amy", radius: $n) { total }'), n] as const),
+      badSize(MAX_RADIUS, 0).map((n) => [page('around(playerId: "amy", radius: $n) { totalCount }'), n] as const),
       badSize(MAX_PAGE_SIZE, 1).map((n) => [page('topPercent(percent: 10, limit: $n) { rank }'), n] as const),
       badSize(MAX_PAGE_SIZE, 1).map((n) => ['query ($n: Int) { leaderboards(first: $n) { nodes { id } } }', n] as const),
     );
@@ -183,18 +190,18 @@ describe('over HTTP', () => {
         const { body } = asLiteral
           ? await server.post(query.replace('query ($n: Int) ', '').replace('$n', String(n)))
           : await server.post(query, { n });
-        expectStableErrors(body.errors, 'BAD_USER_INPUT');
+        expectStableErrors(body, 'BAD_USER_INPUT');
       }),
       RUNS,
     );
     for (const percent of [0, -1, 100.5, NaN]) {
       const { body } = await server.post(`query ($p: Float!) { leaderboard(id: "${boardId}") { topPercent(percent: $p) { rank } } }`, { p: percent });
-      expectStableErrors(body.errors, 'BAD_USER_INPUT');
+      expectStableErrors(body, 'BAD_USER_INPUT');
     }
     const tooMany = Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, i) => ({ leaderboardId: boardId, playerId: `p${i}`, score: i }));
-    expectStableErrors((await server.post('mutation ($i: [SubmitScoreInput!]!) { submitScores(inputs: $i) { changed } }', { i: tooMany })).body.errors, 'BAD_USER_INPUT');
+    expectStableErrors((await server.post(`mutation ($i: [SubmitScoreInput!]!) { submitScores(inputs: $i) { results { changed } ${USER_ERRORS} } }`, { i: tooMany })).body, 'BAD_USER_INPUT');
     const ids = Array.from({ length: MAX_BATCH_SIZE + 1 }, (_, i) => `p${i}`);
-    expectStableErrors((await server.post(`query ($p: [ID!]!) { entries(leaderboardId: "${boardId}", playerIds: $p) { rank } }`, { p: ids })).body.errors, 'BAD_USER_INPUT');
+    expectStableErrors((await server.post(`query ($p: [ID!]!) { entries(leaderboardId: "${boardId}", playerIds: $p) { rank } }`, { p: ids })).body, 'BAD_USER_INPUT');
   });
 
   it('refuses documents too deep, too wide or too costly, and ones too long to parse', async () => {
@@ -214,14 +221,14 @@ describe('over HTTP', () => {
       fc.asyncProperty(documents, async (query) => {
         const { status, body } = await server.post(query);
         expect(status).toBe(400);
-        expectStableErrors(body.errors);
+        expectStableErrors(body);
       }),
       { numRuns: 40 },
     );
   });
 
   it('answers malformed documents and request bodies with a GraphQL or request error', async () => {
-    const valid = `{ leaderboard(id: "${boardId}") { size entries(first: 2) { nodes { playerId rank } } } }`;
+    const valid = `{ leaderboard(id: "${boardId}") { totalCount entries(first: 2) { nodes { playerId rank } } } }`;
     const documents = fc.oneof(
       fc.string({ maxLength: 300 }),
       fc.string({ maxLength: 300, unit: 'binary' }),
@@ -234,7 +241,7 @@ describe('over HTTP', () => {
         const { status, body } = await server.post(query);
         expect(status).toBeLessThan(500);
         // A splice may leave the document valid (a brace inside a string): then it must read.
-        if (body.errors) expectStableErrors(body.errors);
+        if (body.errors) expectStableErrors(body);
         else expect(body.data).toBeDefined();
       }),
       RUNS,
@@ -243,7 +250,7 @@ describe('over HTTP', () => {
       fc.asyncProperty(fc.oneof(fc.jsonValue(), fc.record({ query: fc.jsonValue(), variables: fc.jsonValue() })), async (json) => {
         const response = await fetch(server.graphqlUrl, { method: 'POST', headers: { 'content-type': 'application/json', ...authorization() }, body: JSON.stringify(json) });
         expect(response.status).toBe(400);
-        expectStableErrors(((await response.json()) as { errors?: GraphQLError[] }).errors);
+        expectStableErrors((await response.json()) as GraphQLResponse);
       }),
       RUNS,
     );
@@ -258,7 +265,7 @@ describe('over WebSocket', () => {
       badId.map((id) => [`subscription ($b: ID!) { topChanged(leaderboardId: $b) { version } }`, { b: id }, 'BAD_USER_INPUT'] as const),
       badId.map((id) => [`subscription ($p: ID!) { rankChanged(leaderboardId: "${boardId}", playerId: $p) { cause } }`, { p: id }, 'BAD_USER_INPUT'] as const),
       badSize(MAX_PAGE_SIZE, 1).map((n) => [`subscription ($n: Int) { topChanged(leaderboardId: "${boardId}", first: $n) { version } }`, { n }, 'BAD_USER_INPUT'] as const),
-      badSize(MAX_RADIUS, 0).map((n) => [`subscription ($n: Int) { aroundChanged(leaderboardId: "${boardId}", playerId: "amy", radius: $n) { total } }`, { n }, 'BAD_USER_INPUT'] as const),
+      badSize(MAX_RADIUS, 0).map((n) => [`subscription ($n: Int) { aroundChanged(leaderboardId: "${boardId}", playerId: "amy", radius: $n) { totalCount } }`, { n }, 'BAD_USER_INPUT'] as const),
       fc.integer({ min: 4, max: 400 }).map((levels) => [
         `subscription { topChanged(leaderboardId: "${boardId}") { entries { ${'leaderboard { entries { nodes { '.repeat(levels)} playerId ${'} } } '.repeat(levels)} } } }`,
         {}, undefined,
@@ -268,7 +275,7 @@ describe('over WebSocket', () => {
     await fc.assert(
       fc.asyncProperty(operations, async ([query, variables, code]) => {
         const outcome = await firstOutcome(query, variables);
-        expectStableErrors(outcome.errors, code);
+        expectStableErrors(outcome, code);
       }),
       RUNS,
     );
@@ -301,7 +308,7 @@ describe('over WebSocket', () => {
           // graphql-ws reports refused operations as `error`, failed subscribe resolvers as `next` with errors.
           const { type, payload } = messages[1];
           expect(['error', 'next']).toContain(type);
-          expectStableErrors(type === 'error' ? (payload as GraphQLError[]) : (payload as { errors?: GraphQLError[] }).errors);
+          expectStableErrors(type === 'error' ? { errors: payload as GraphQLError[] } : (payload as GraphQLResponse));
         } else {
           expect([4400, 1007]).toContain(outcome);
         }

@@ -38,7 +38,7 @@ describe('HTTP surface', () => {
       const response = await fetch(server.graphqlUrl, {
         method: 'POST',
         headers: { 'content-type': contentType, ...authorization() },
-        body: JSON.stringify({ query: `mutation { deleteLeaderboard(id: "${boardId}") }` }),
+        body: JSON.stringify({ query: `mutation { deleteLeaderboard(id: "${boardId}") { deleted } }` }),
       });
       expect([response.status, ((await response.json()) as GraphQLResponse).errors?.[0].extensions.code]).toEqual([400, 'BAD_REQUEST']);
     }
@@ -59,7 +59,7 @@ describe('HTTP surface', () => {
   });
 
   it('refuses mutations over GET', async () => {
-    const response = await get(`mutation { deleteLeaderboard(id: "${boardId}") }`, { 'apollo-require-preflight': 'true' });
+    const response = await get(`mutation { deleteLeaderboard(id: "${boardId}") { deleted } }`, { 'apollo-require-preflight': 'true' });
     expect(response.status).toBe(405);
     expect((await server.data(`{ leaderboard(id: "${boardId}") { id } }`)).leaderboard).toEqual({ id: boardId });
   });
@@ -109,11 +109,11 @@ describe('in production', () => {
 describe('stop()', () => {
   it('finishes the request in flight, then closes the listener', async () => {
     const stopping = await TestServer.start();
-    const inFlight = stopping.post(`{ leaderboard(id: "${boardId}") { id size } }`);
+    const inFlight = stopping.post(`{ leaderboard(id: "${boardId}") { id totalCount } }`);
     // The request has reached the server before stop() begins: stop waits for it.
     await new Promise<void>((resolve) => stopping.server.httpServer.once('request', () => resolve()));
     await stopping.stop();
-    expect((await inFlight).body).toEqual({ data: { leaderboard: { id: boardId, size: 0 } } });
+    expect((await inFlight).body).toEqual({ data: { leaderboard: { id: boardId, totalCount: 0 } } });
     await expect(fetch(`${stopping.baseUrl}/healthz`)).rejects.toThrow();
   });
 });

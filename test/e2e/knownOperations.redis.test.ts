@@ -125,7 +125,7 @@ describe('a known operation', () => {
 
 describe('random reads', () => {
   const READS = [
-    'query ($id: ID!, $first: Int, $offset: Int, $fromBottom: Boolean) { leaderboard(id: $id) { size entries(first: $first, offset: $offset, fromBottom: $fromBottom) { nodes { playerId score rank sharedRank percentile reachedAt } edges { cursor } pageInfo { hasNextPage endCursor } } } }',
+    'query ($id: ID!, $first: Int, $last: Int, $offset: Int) { leaderboard(id: $id) { totalCount entries(first: $first, last: $last, offset: $offset) { nodes { playerId score rank sharedRank percentile reachedAt } edges { cursor } pageInfo { hasNextPage endCursor } } } }',
     'query ($id: ID!, $playerId: ID!, $radius: Int) { leaderboard(id: $id) { around(playerId: $playerId, radius: $radius) { center { rank } entries { playerId rank } } } }',
     'query ($id: ID!, $score: Float!, $radius: Int) { leaderboard(id: $id) { aroundScore(score: $score, radius: $radius) { entries { playerId score } } } }',
     'query ($id: ID!, $percent: Float!, $first: Int) { leaderboard(id: $id) { topPercent(percent: $percent, limit: $first) { playerId percentile } } }',
@@ -135,7 +135,7 @@ describe('random reads', () => {
   const variables = fc.record({
     first: fc.oneof(fc.integer({ min: -2, max: 1002 }), fc.constant(null)),
     offset: fc.oneof(fc.integer({ min: -1, max: 6 }), fc.constant(null)),
-    fromBottom: fc.boolean(),
+    last: fc.oneof(fc.integer({ min: -2, max: 1002 }), fc.constant(null), fc.constant(null)),
     playerId: player,
     radius: fc.integer({ min: -1, max: 12 }),
     score: fc.oneof(fc.integer({ min: -5, max: 40 }), fc.double({ noNaN: true })),
@@ -162,23 +162,28 @@ describe('errors of a known operation are answered by Apollo', () => {
     const { answer, knownLane } = await compare({ query: TOP, variables: { id: 'nowhere' } });
     expect(knownLane).toBe(true);
     expect(JSON.parse(answer.body)).toEqual({ data: { leaderboard: null } });
-    const missing = await compare({ query: 'mutation ($id: ID!) { removeEntry(leaderboardId: $id, playerId: "x") }', variables: { id: uniqueId('nowhere') } });
-    expect(missing.knownLane).toBe(true);
-    expect(JSON.parse(missing.answer.body).errors[0].extensions.code).toBe('NOT_FOUND');
+    const refused = await compare({ query: 'query ($id: ID!) { leaderboard(id: $id) { entries(first: 0) { totalCount } } }', variables: { id: 'BOARD' } });
+    expect(refused.knownLane).toBe(true);
+    expect(JSON.parse(refused.answer.body)).toMatchObject({
+      data: { leaderboard: { entries: null } }, errors: [{ extensions: { code: 'BAD_USER_INPUT' } }],
+    });
   });
 
   it('a mutation that partly failed, whose writes are not made twice', async () => {
+    // A writer may not delete boards: that field fails (FORBIDDEN), the submission is written.
     const query = `mutation ($input: SubmitScoreInput!, $missing: ID!) {
       submitScore(input: $input) { changed }
-      removeEntry(leaderboardId: $missing, playerId: "x")
+      deleteLeaderboard(id: $missing) { deleted }
     }`;
     const added = uniqueId('added');
     await createBoard(known, added, 'DESCENDING', 'INCREMENT');
     const body = { query, variables: { input: { leaderboardId: added, playerId: 'p', score: 5 }, missing: uniqueId('nowhere') } };
     const before = await knownLaneCount();
     for (let i = 0; i < 2; i++) {
-      const { body: text } = await send(known, body);
-      expect(JSON.parse(text)).toMatchObject({ data: null, errors: [{ extensions: { code: 'NOT_FOUND' } }] });
+      const { body: text } = await send(known, body, { authorization: `Bearer ${TEST_KEYS.writer}` });
+      expect(JSON.parse(text)).toMatchObject({
+        data: { submitScore: { changed: true }, deleteLeaderboard: null }, errors: [{ extensions: { code: 'FORBIDDEN' } }],
+      });
     }
     expect((await knownLaneCount()) - before).toBe(1);
     // Added twice, once per request: Apollo answered the second from its known-lane execution.
@@ -197,7 +202,7 @@ describe('errors of a known operation are answered by Apollo', () => {
     const tooBig = { query: SUBMIT, variables: { input: { leaderboardId: 'BOARD', playerId: 'huge', score: 2 ** 53 } } };
     const { answer, knownLane } = await compare(tooBig);
     expect(knownLane).toBe(true);
-    expect(JSON.parse(answer.body).errors[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(JSON.parse(answer.body).data.submitScore.userErrors[0]).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'score'] });
     const huge = await known.data(ENTRY, { id: boards.known, playerId: 'huge' });
     expect(huge.leaderboard.entry).toBeNull();
   });

@@ -14,13 +14,14 @@ describe('createLeaderboard', () => {
       input: { id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', capacity: 5000 },
     });
     expect(created.createLeaderboard).toEqual({
-      id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', size: 0,
+      leaderboard: { id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', totalCount: 0 },
+      userErrors: [],
     });
 
     const read = await server.data(`query ($id: ID!) {
-      leaderboard(id: $id) { id title sortOrder updatePolicy size createdAt }
+      leaderboard(id: $id) { id title sortOrder updatePolicy totalCount createdAt }
     }`, { id });
-    expect(read.leaderboard).toMatchObject({ id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', size: 0 });
+    expect(read.leaderboard).toMatchObject({ id, title: 'Weekly blitz', sortOrder: 'ASCENDING', updatePolicy: 'LATEST', totalCount: 0 });
     const createdAt = Date.parse(read.leaderboard.createdAt);
     expect(Math.abs(createdAt - Date.now())).toBeLessThan(60_000);
   });
@@ -30,15 +31,29 @@ describe('createLeaderboard', () => {
     await createBoard(server, id);
     await submitAll(server, id, [['p', 1]]);
     const again = await server.data(CREATE_BOARD, { input: { id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' } });
-    expect(again.createLeaderboard).toMatchObject({ id, size: 1 });
+    expect(again.createLeaderboard.leaderboard).toMatchObject({ id, totalCount: 1 });
   });
 
-  it('refuses to create a board that exists with different settings (CONFLICT)', async () => {
+  it('refuses to create a board that exists with different settings (CONFLICT), naming the setting', async () => {
     const id = uniqueId('conflict');
-    await createBoard(server, id, 'DESCENDING', 'BEST');
-    const [error] = await server.errors(CREATE_BOARD, { input: { id, sortOrder: 'ASCENDING', updatePolicy: 'BEST' } });
-    expect(error.extensions.code).toBe('CONFLICT');
-    expect(error.path).toEqual(['createLeaderboard']);
+    await server.data(CREATE_BOARD, { input: { id, title: 'Blitz', sortOrder: 'DESCENDING', updatePolicy: 'BEST' } });
+    const differing: [Record<string, unknown>, string][] = [
+      [{ sortOrder: 'ASCENDING', updatePolicy: 'LATEST', title: 'Other' }, 'sortOrder'],
+      [{ sortOrder: 'DESCENDING', updatePolicy: 'LATEST', title: 'Blitz' }, 'updatePolicy'],
+      [{ sortOrder: 'DESCENDING', updatePolicy: 'BEST', title: 'Other' }, 'title'],
+      [{ sortOrder: 'DESCENDING', updatePolicy: 'BEST' }, 'title'],
+    ];
+    for (const [settings, field] of differing) {
+      const { body } = await server.post(CREATE_BOARD, { input: { id, ...settings } });
+      expect(body).toEqual({
+        data: {
+          createLeaderboard: {
+            leaderboard: null,
+            userErrors: [{ code: 'CONFLICT', field: ['input', field], message: `leaderboard exists with a different ${field}` }],
+          },
+        },
+      });
+    }
   });
 });
 
@@ -59,6 +74,7 @@ describe('leaderboard / leaderboards', () => {
         edges { cursor node { id } }
         nodes { id sortOrder }
         pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
+        totalCount
       }
     }`;
     const seen: string[] = [];
@@ -70,6 +86,7 @@ describe('leaderboard / leaderboards', () => {
       );
       expect(leaderboards.pageInfo.endCursor).toBe(leaderboards.edges.at(-1)?.cursor ?? null);
       expect(leaderboards.pageInfo.hasPreviousPage).toBe(true);
+      expect(leaderboards.totalCount).toBeGreaterThanOrEqual(ids.length);
       seen.push(...leaderboards.nodes.map((n: { id: string }) => n.id).filter((id: string) => id.startsWith(prefix)));
       if (!leaderboards.pageInfo.hasNextPage) break;
       after = leaderboards.pageInfo.endCursor;
@@ -89,14 +106,14 @@ describe('deleteLeaderboard', () => {
     const id = uniqueId('delete');
     await createBoard(server, id);
     await submitAll(server, id, [['p1', 10], ['p2', 20]]);
-    const DELETE = 'mutation ($id: ID!) { deleteLeaderboard(id: $id) }';
-    expect((await server.data(DELETE, { id })).deleteLeaderboard).toBe(true);
+    const DELETE = 'mutation ($id: ID!) { deleteLeaderboard(id: $id) { deleted userErrors { code } } }';
+    expect((await server.data(DELETE, { id })).deleteLeaderboard).toEqual({ deleted: true, userErrors: [] });
     expect((await server.data(`{ leaderboard(id: "${id}") { id } }`)).leaderboard).toBeNull();
-    expect((await server.data(DELETE, { id })).deleteLeaderboard).toBe(false);
+    expect((await server.data(DELETE, { id })).deleteLeaderboard).toEqual({ deleted: false, userErrors: [] });
 
     // Re-created, it starts empty.
     await createBoard(server, id);
-    const { leaderboard } = await server.data(`{ leaderboard(id: "${id}") { size entries { totalCount } } }`);
-    expect(leaderboard).toEqual({ size: 0, entries: { totalCount: 0 } });
+    const { leaderboard } = await server.data(`{ leaderboard(id: "${id}") { totalCount entries { totalCount } } }`);
+    expect(leaderboard).toEqual({ totalCount: 0, entries: { totalCount: 0 } });
   });
 });

@@ -46,13 +46,13 @@ const TOP_CHANGED = /* GraphQL */ `
 const AROUND_CHANGED = /* GraphQL */ `
   subscription ($board: ID!, $player: ID!, $radius: Int) {
     aroundChanged(leaderboardId: $board, playerId: $player, radius: $radius) {
-      center { playerId rank } entries { playerId rank score } total
+      center { playerId rank } entries { playerId rank score } totalCount
     }
   }
 `;
 const ENTRY_SUBMITTED = /* GraphQL */ `
   subscription ($board: ID!) {
-    entrySubmitted(leaderboardId: $board) { entry { playerId score rank } previousScore previousRank changed replayed }
+    entrySubmitted(leaderboardId: $board) { entry { playerId score rank } previousScore previousRank }
   }
 `;
 
@@ -83,15 +83,15 @@ describe('rankChanged', () => {
     const board = await boardWith([['a', 30], ['b', 20], ['c', 10]]);
     const sub = live().subscribe(RANK_CHANGED, { board, player: 'b' });
     expect(await sub.nextData()).toEqual({
-      rankChanged: { entry: { playerId: 'b', rank: 2, sharedRank: 2, score: 20, player: { id: 'b' } }, previousRank: null, previousScore: null, cause: 'snapshot' },
+      rankChanged: { entry: { playerId: 'b', rank: 2, sharedRank: 2, score: 20, player: { id: 'b' } }, previousRank: null, previousScore: null, cause: 'SNAPSHOT' },
     });
 
     await submitAll(writer, board, [['c', 40]]); // c overtakes b
     expect(await sub.nextData()).toEqual({
-      rankChanged: { entry: expect.objectContaining({ rank: 3, score: 20 }), previousRank: 2, previousScore: 20, cause: 'rank' },
+      rankChanged: { entry: expect.objectContaining({ rank: 3, score: 20 }), previousRank: 2, previousScore: 20, cause: 'RANK' },
     });
     await submitAll(writer, board, [['b', 50]]); // b's own write
-    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 1, score: 50 }, previousRank: 3, previousScore: 20, cause: 'score' });
+    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 1, score: 50 }, previousRank: 3, previousScore: 20, cause: 'SCORE' });
   });
 
   it('sends nothing for changes that do not move the player, and follows removals', async () => {
@@ -99,12 +99,12 @@ describe('rankChanged', () => {
     const sub = live().subscribe(RANK_CHANGED, { board, player: 'b' });
     await sub.nextData();
     await submitAll(writer, board, [['d', 15], ['a', 35]]); // below and above b, b stays 2nd
-    await writer.data('mutation ($board: ID!) { removeEntry(leaderboardId: $board, playerId: "a") }', { board });
-    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 1 }, previousRank: 2, cause: 'rank' });
-    await writer.data('mutation ($board: ID!) { removeEntry(leaderboardId: $board, playerId: "b") }', { board });
-    expect((await sub.nextData()).rankChanged).toEqual({ entry: null, previousRank: 1, previousScore: 20, cause: 'removed' });
+    await writer.data('mutation ($board: ID!) { removeEntry(leaderboardId: $board, playerId: "a") { removed } }', { board });
+    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 1 }, previousRank: 2, cause: 'RANK' });
+    await writer.data('mutation ($board: ID!) { removeEntry(leaderboardId: $board, playerId: "b") { removed } }', { board });
+    expect((await sub.nextData()).rankChanged).toEqual({ entry: null, previousRank: 1, previousScore: 20, cause: 'REMOVED' });
     await submitAll(writer, board, [['b', 1]]);
-    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 3, score: 1 }, previousRank: null, cause: 'score' });
+    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 3, score: 1 }, previousRank: null, cause: 'SCORE' });
     expect(sub.unread).toBe(0);
   });
 
@@ -112,7 +112,7 @@ describe('rankChanged', () => {
     const board = await boardWith([['a', 10]]);
     const player = uniqueId('named');
     const name = (displayName: string) =>
-      writer.data('mutation ($id: ID!, $name: String) { upsertPlayer(input: { id: $id, displayName: $name }) { id } }', { id: player, name: displayName });
+      writer.data('mutation ($id: ID!, $name: String) { upsertPlayer(input: { id: $id, displayName: $name }) { player { id } } }', { id: player, name: displayName });
     await name('Before');
     await submitAll(writer, board, [[player, 5]]);
     const sub = live().subscribe(
@@ -130,7 +130,7 @@ describe('rankChanged', () => {
     const sub = live().subscribe(RANK_CHANGED, { board, player: 'b' });
     expect((await sub.nextData()).rankChanged.entry).toMatchObject({ rank: 2, sharedRank: 1 });
     await submitAll(writer, board, [['a', 25]]); // a stays first, b's shared rank drops to 2
-    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 2, sharedRank: 2 }, previousRank: 2, cause: 'rank' });
+    expect((await sub.nextData()).rankChanged).toMatchObject({ entry: { rank: 2, sharedRank: 2 }, previousRank: 2, cause: 'RANK' });
   });
 });
 
@@ -169,7 +169,7 @@ describe('topChanged and aroundChanged', () => {
     expect((await sub.nextData()).aroundChanged).toEqual({
       center: { playerId: 'd', rank: 4 },
       entries: [{ playerId: 'c', rank: 3, score: 30 }, { playerId: 'd', rank: 4, score: 20 }, { playerId: 'e', rank: 5, score: 10 }],
-      total: 5,
+      totalCount: 5,
     });
     await submitAll(writer, board, [['f', 5]]); // a new last entry: d's window is not at the end, nothing moves in it
     await submitAll(writer, board, [['a', 25]]); // a drops from 1st to 3rd, into d's window
@@ -179,7 +179,29 @@ describe('topChanged and aroundChanged', () => {
     expect(sub.unread).toBe(0);
 
     const absent = live().subscribe(AROUND_CHANGED, { board, player: 'nobody' });
-    expect((await absent.nextData()).aroundChanged).toEqual({ center: null, entries: [], total: 6 });
+    expect((await absent.nextData()).aroundChanged).toEqual({ center: null, entries: [], totalCount: 6 });
+  });
+});
+
+describe('Node ids of live updates', () => {
+  it('gives aroundChanged the id of around with the same arguments, and every topChanged update one id', async () => {
+    const board = await boardWith([['a', 30], ['b', 20], ['c', 10]]);
+    const { leaderboard } = await reader.data(
+      'query ($board: ID!) { leaderboard(id: $board) { around(playerId: "b", radius: 1) { id } otherRadius: around(playerId: "b", radius: 2) { id } } }',
+      { board },
+    );
+    const around = live().subscribe('subscription ($board: ID!) { aroundChanged(leaderboardId: $board, playerId: "b", radius: 1) { id } }', { board });
+    expect((await around.nextData()).aroundChanged.id).toBe(leaderboard.around.id);
+    expect(leaderboard.otherRadius.id).not.toBe(leaderboard.around.id);
+
+    const top = live().subscribe('subscription ($board: ID!) { topChanged(leaderboardId: $board, first: 2) { id version } }', { board });
+    const snapshot = (await top.nextData()).topChanged;
+    await submitAll(writer, board, [['c', 40]]);
+    const update = (await top.nextData()).topChanged;
+    expect(update.id).toBe(snapshot.id);
+    expect(Number(update.version)).toBeGreaterThan(Number(snapshot.version));
+    const { node } = await reader.data('query ($id: ID!) { node(id: $id) { id ... on TopUpdate { entries { playerId } version } } }', { id: snapshot.id });
+    expect(node).toEqual({ id: snapshot.id, entries: [{ playerId: 'c' }, { playerId: 'a' }], version: update.version });
   });
 });
 
@@ -194,7 +216,7 @@ describe('entrySubmitted', () => {
 
     await submitAll(writer, board, [['b', 20], ['a', 5], ['a', 12]]); // a: 5 is not better (BEST)
     expect((await feed.nextData()).entrySubmitted).toEqual({
-      entry: { playerId: 'b', score: 20, rank: 1 }, previousScore: null, previousRank: null, changed: true, replayed: false,
+      entry: { playerId: 'b', score: 20, rank: 1 }, previousScore: null, previousRank: null,
     });
     expect((await feed.nextData()).entrySubmitted).toMatchObject({ entry: { playerId: 'a', score: 12, rank: 2 }, previousScore: 10, previousRank: 2 });
   });
@@ -227,8 +249,8 @@ describe('a deleted board', () => {
     const feed = connection.subscribe(ENTRY_SUBMITTED, { board });
     await Promise.all([rank.nextData(), top.nextData()]);
 
-    await writer.data('mutation ($board: ID!) { deleteLeaderboard(id: $board) }', { board });
-    expect((await rank.nextData()).rankChanged).toEqual({ entry: null, previousRank: 1, previousScore: 10, cause: 'deleted' });
+    await writer.data('mutation ($board: ID!) { deleteLeaderboard(id: $board) { deleted } }', { board });
+    expect((await rank.nextData()).rankChanged).toEqual({ entry: null, previousRank: 1, previousScore: 10, cause: 'DELETED' });
     expect((await top.nextData()).topChanged).toEqual({ entries: [], version: '0' });
     await Promise.all([rank.completion(), top.completion(), feed.completion()]);
     await expectShardSubscribers(board, 0);

@@ -36,14 +36,14 @@ describe('a Redis restart during a live subscription', () => {
       );
       // Its snapshot also tells that the feed, subscribed before it on the same connection, is live.
       const sub = connection.subscribe(RANK_CHANGED, { board, player: 'b' });
-      expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' });
+      expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'SNAPSHOT' });
       await submitAll(writer, board, [['a', 31]]);
       expect((await feed.nextData()).entrySubmitted.entry.playerId).toBe('a');
 
       const back = Promise.all([nextReady(writer.redis), nextReady(reader.redis)]);
       await redis.restart();
       await back;
-      expect((await sub.nextData(10_000)).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'snapshot' });
+      expect((await sub.nextData(10_000)).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, previousRank: null, cause: 'SNAPSHOT' });
 
       // The feed cannot show where missed events led: it says they may be missing, and goes on.
       expect(await feed.next()).toEqual({
@@ -52,7 +52,7 @@ describe('a Redis restart during a live subscription', () => {
       });
 
       await submitAll(writer, board, [['c', 40]]);
-      expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 3, score: 20 }, previousRank: 2, cause: 'rank' });
+      expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 3, score: 20 }, previousRank: 2, cause: 'RANK' });
       expect((await feed.nextData()).entrySubmitted.entry.playerId).toBe('c');
       expect(connection.connections()).toBe(1);
       expect(reader.logger.lines).toContainEqual({ level: 'info', message: 'Live updates resubscribed to 1 of 1 board(s)' });
@@ -84,9 +84,9 @@ describe('a server in another process', () => {
 
       const connection = connect(url, null);
       const sub = connection.subscribe(RANK_CHANGED, { board, player: 'a' });
-      expect((await sub.nextData(10_000)).rankChanged.cause).toBe('snapshot');
+      expect((await sub.nextData(10_000)).rankChanged.cause).toBe('SNAPSHOT');
       await submitAll(writer, board, [['b', 20]]);
-      expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 10 }, previousRank: 1, cause: 'rank' });
+      expect((await sub.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 10 }, previousRank: 1, cause: 'RANK' });
       await connection.close();
     } finally {
       child.kill('SIGKILL');

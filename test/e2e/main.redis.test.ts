@@ -118,10 +118,10 @@ it('in development without keys, prints an admin key for this run instead of run
   const server = started({ REDIS_URL: testRedisUrl(), PORT: '0', NODE_ENV: 'development' });
   const [, key] = await server.waitFor(/this run's admin key is (\S+) /);
   const [, url] = await server.waitFor(/ready at (http:\/\/\S+\/graphql)/);
-  const create = `mutation { createLeaderboard(input: { id: "${uniqueId('dev-key')}", sortOrder: DESCENDING, updatePolicy: BEST }) { id } }`;
+  const create = `mutation { createLeaderboard(input: { id: "${uniqueId('dev-key')}", sortOrder: DESCENDING, updatePolicy: BEST }) { leaderboard { id } } }`;
 
   expect(await post(url, create)).toMatchObject({ errors: [{ extensions: { code: 'FORBIDDEN' } }] });
-  expect(await post(url, create, key)).toMatchObject({ data: { createLeaderboard: { id: expect.any(String) } } });
+  expect(await post(url, create, key)).toMatchObject({ data: { createLeaderboard: { leaderboard: { id: expect.any(String) } } } });
 });
 
 it('on SIGTERM, cuts a request that outlives SHUTDOWN_GRACE_MS and exits within it', async () => {
@@ -157,8 +157,8 @@ it('starts its own Redis when REDIS_URL is unset, and stops it again', async () 
     expect(await redis.config('GET', 'appendfsync')).toEqual(['appendfsync', 'always']);
     await redis.quit();
     const [, url] = await server.waitFor(/ready at (http:\/\/\S+\/graphql)/);
-    const created = await post(url, 'mutation { createLeaderboard(input: { id: "dev", sortOrder: DESCENDING, updatePolicy: BEST }) { id } }', key);
-    expect(created).toEqual({ data: { createLeaderboard: { id: 'dev' } } });
+    const created = await post(url, 'mutation { createLeaderboard(input: { id: "dev", sortOrder: DESCENDING, updatePolicy: BEST }) { leaderboard { id } } }', key);
+    expect(created).toEqual({ data: { createLeaderboard: { leaderboard: { id: 'dev' } } } });
 
     server.child.kill('SIGINT');
     expect(await server.exited).toBe(0);

@@ -62,8 +62,8 @@ it('serves an id reused right after its complete, while the first set-up is stil
   await socket.until(() => socket.about('x').length > 1, 'the update');
   // Only the second subscription's messages: the first one's set-up took nothing over.
   expect(socket.about('x')).toEqual([
-    { id: 'x', type: 'next', payload: { data: { rankChanged: { entry: null, cause: 'snapshot' } } } },
-    { id: 'x', type: 'next', payload: { data: { rankChanged: { entry: { playerId: 'q', score: 5 }, cause: 'score' } } } },
+    { id: 'x', type: 'next', payload: { data: { rankChanged: { entry: null, cause: 'SNAPSHOT' } } } },
+    { id: 'x', type: 'next', payload: { data: { rankChanged: { entry: { playerId: 'q', score: 5 }, cause: 'SCORE' } } } },
   ]);
   await live.closeAndExpectNothingLeft(socket);
 });

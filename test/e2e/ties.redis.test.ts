@@ -25,9 +25,9 @@ describe.each(loadTieCases().map((c) => [c.name, c] as const))('tie scenario: %s
     }
 
     const { leaderboard } = await server.data(`query ($id: ID!) {
-      leaderboard(id: $id) { size entries(first: 100) { nodes { playerId score rank sharedRank } } }
+      leaderboard(id: $id) { totalCount entries(first: 100) { nodes { playerId score rank sharedRank } } }
     }`, { id: boardId });
-    expect(leaderboard.size).toBe(scenario.expect.length);
+    expect(leaderboard.totalCount).toBe(scenario.expect.length);
     expect(leaderboard.entries.nodes).toHaveLength(scenario.expect.length);
     scenario.expect.forEach((want, i) => expect(leaderboard.entries.nodes[i]).toMatchObject(want));
 

@@ -15,7 +15,7 @@ interface Case {
   role: Role;
 }
 
-const PAGE = 'query ($b: ID!, $n: Int!) { leaderboard(id: $b) { id size entries(first: $n) { edges { node { playerId score rank sharedRank } } } } }';
+const PAGE = 'query ($b: ID!, $n: Int!) { leaderboard(id: $b) { id totalCount entries(first: $n) { edges { node { playerId score rank sharedRank } } } } }';
 
 const CASES: Case[] = [
   { name: 'a read with variables', query: PAGE, variables: { b: '$board', n: 2 }, role: 'reader' },
@@ -33,10 +33,10 @@ const CASES: Case[] = [
     variables: { i: { leaderboardId: '$board', playerId: 'd', score: 25 } },
     role: 'writer',
   },
-  { name: 'a write a reader may not make', query: 'mutation { removeEntry(leaderboardId: "$board", playerId: "a") }', role: 'reader' },
+  { name: 'a write a reader may not make', query: 'mutation { removeEntry(leaderboardId: "$board", playerId: "a") { removed } }', role: 'reader' },
   { name: 'a write to a missing board', query: 'mutation { submitScore(input: { leaderboardId: "no-such-board", playerId: "a", score: 1 }) { changed } }', role: 'writer' },
   { name: 'a write with a score out of range', query: 'mutation { submitScore(input: { leaderboardId: "$board", playerId: "a", score: 1e400 }) { changed } }', role: 'writer' },
-  { name: 'a profile a prefixed writer may not write', query: 'mutation { upsertPlayer(input: { id: "a", displayName: "A" }) { id } }', role: 'prefixedWriter' },
+  { name: 'a profile a prefixed writer may not write', query: 'mutation { upsertPlayer(input: { id: "a", displayName: "A" }) { player { id } } }', role: 'prefixedWriter' },
 ];
 
 /** What must be the same whichever way a request came. */

@@ -1,5 +1,5 @@
 import { uniqueId } from '../support/redis';
-import { CREATE_BOARD, createBoard, SUBMIT, submitAll, TestServer } from '../support/harness';
+import { CREATE_BOARD, createBoard, SUBMIT, submitAll, TEST_KEYS, TestServer, USER_ERRORS } from '../support/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -8,9 +8,9 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const SUBMIT_MANY = `mutation ($inputs: [SubmitScoreInput!]!) {
-  submitScores(inputs: $inputs) { entry { playerId score rank leaderboard { id } } previousScore changed }
+  submitScores(inputs: $inputs) { results { entry { playerId score rank leaderboard { id } } previousScore changed } ${USER_ERRORS} }
 }`;
-const sizeOf = async (id: string) => (await server.data(`{ leaderboard(id: "${id}") { size } }`)).leaderboard.size;
+const sizeOf = async (id: string) => (await server.data(`{ leaderboard(id: "${id}") { totalCount } }`)).leaderboard.totalCount;
 
 describe('submitScore', () => {
   it('reports the previous score and rank, and whether anything changed', async () => {
@@ -38,6 +38,41 @@ describe('submitScore', () => {
     expect(retry).toMatchObject({ entry: { score: 5 }, replayed: true });
     const { entry } = (await server.data(`{ leaderboard(id: "${id}") { entry(playerId: "p") { score } } }`)).leaderboard;
     expect(entry.score).toBe(5);
+  });
+
+  it('reports a refused submission in userErrors, naming the input field and no batch position', async () => {
+    const id = uniqueId('refused');
+    await createBoard(server, id);
+    const [error] = await server.userErrors(SUBMIT, { input: { leaderboardId: id, playerId: 'p', score: 2 ** 53 } });
+    expect(error).toEqual({ code: 'BAD_USER_INPUT', field: ['input', 'score'], message: expect.stringMatching(/^score must be/) });
+    const missing = uniqueId('missing');
+    const { body } = await server.post(SUBMIT, { input: { leaderboardId: missing, playerId: 'p', score: 1 } });
+    expect(body).toEqual({
+      data: {
+        submitScore: {
+          entry: null, previousScore: null, previousRank: null, changed: false, replayed: false,
+          userErrors: [{ code: 'NOT_FOUND', field: ['input', 'leaderboardId'], message: `leaderboard ${missing} does not exist` }],
+        },
+      },
+    });
+  });
+
+  it('keeps the other results of a request when one mutation fails, expectedly or not', async () => {
+    const id = uniqueId('partial');
+    await createBoard(server, id);
+    const { body } = await server.post(`mutation {
+      ok: submitScore(input: { leaderboardId: "${id}", playerId: "a", score: 1 }) { entry { score } ${USER_ERRORS} }
+      refused: submitScore(input: { leaderboardId: "${id}", playerId: "b", score: 1e300 }) { entry { score } ${USER_ERRORS} }
+      forbidden: deleteLeaderboard(id: "${id}") { deleted }
+      after: submitScore(input: { leaderboardId: "${id}", playerId: "c", score: 2 }) { entry { rank } }
+    }`, undefined, { key: TEST_KEYS.writer });
+    expect(body.data).toEqual({
+      ok: { entry: { score: 1 }, userErrors: [] },
+      refused: { entry: null, userErrors: [expect.objectContaining({ code: 'BAD_USER_INPUT', field: ['input', 'score'] })] },
+      forbidden: null,
+      after: { entry: { rank: 1 } },
+    });
+    expect(body.errors).toEqual([expect.objectContaining({ path: ['forbidden'], extensions: expect.objectContaining({ code: 'FORBIDDEN', outcome: 'NOT_APPLIED' }) })]);
   });
 
   it('keeps an imported reachedAt to the microsecond, whatever offset it was written with', async () => {
@@ -70,14 +105,15 @@ describe('submitScores', () => {
         { leaderboardId: a, playerId: 'x', score: 30 },
       ],
     });
-    expect(submitScores.map((p: { entry: object }) => p.entry)).toEqual([
+    expect(submitScores.results.map((p: { entry: object }) => p.entry)).toEqual([
       { playerId: 'x', score: 10, rank: 1, leaderboard: { id: a } },
       { playerId: 'x', score: 10, rank: 1, leaderboard: { id: b } },
       { playerId: 'y', score: 20, rank: 1, leaderboard: { id: a } },
       { playerId: 'y', score: 20, rank: 2, leaderboard: { id: b } },
       { playerId: 'x', score: 30, rank: 1, leaderboard: { id: a } },
     ]);
-    expect(submitScores[4]).toMatchObject({ previousScore: 10, changed: true });
+    expect(submitScores.results[4]).toMatchObject({ previousScore: 10, changed: true });
+    expect(submitScores.userErrors).toEqual([]);
   });
 
   it('writes nothing when one item is invalid, and names the item', async () => {
@@ -85,15 +121,14 @@ describe('submitScores', () => {
     const b = uniqueId('atomic-b');
     await createBoard(server, a);
     await createBoard(server, b);
-    const [error] = await server.errors(SUBMIT_MANY, {
+    const [error] = await server.userErrors(SUBMIT_MANY, {
       inputs: [
         { leaderboardId: a, playerId: 'ok1', score: 1 },
         { leaderboardId: b, playerId: 'ok2', score: 2 },
         { leaderboardId: a, playerId: 'bad', score: 2 ** 53 },
       ],
     });
-    expect(error.extensions.code).toBe('BAD_USER_INPUT');
-    expect(error.extensions.details).toMatchObject({ index: 2, field: 'score' });
+    expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['inputs', '2', 'score'], message: expect.stringMatching(/^item 2: score/) });
     expect([await sizeOf(a), await sizeOf(b)]).toEqual([0, 0]);
   });
 
@@ -101,10 +136,10 @@ describe('submitScores', () => {
     const a = uniqueId('nf-a');
     const missing = uniqueId('nf-missing');
     await createBoard(server, a);
-    const [error] = await server.errors(SUBMIT_MANY, {
+    const [error] = await server.userErrors(SUBMIT_MANY, {
       inputs: [{ leaderboardId: a, playerId: 'ok', score: 1 }, { leaderboardId: missing, playerId: 'x', score: 1 }],
     });
-    expect(error.extensions).toMatchObject({ code: 'NOT_FOUND', details: { index: 1, leaderboardId: missing } });
+    expect(error).toMatchObject({ code: 'NOT_FOUND', field: ['inputs', '1', 'leaderboardId'] });
     expect(await sizeOf(a)).toBe(0);
   });
 });
@@ -114,14 +149,17 @@ describe('removeEntry', () => {
     const id = uniqueId('remove');
     await createBoard(server, id);
     await submitAll(server, id, [['a', 3], ['b', 2], ['c', 1]]);
-    const REMOVE = 'mutation ($board: ID!, $player: ID!) { removeEntry(leaderboardId: $board, playerId: $player) }';
-    expect((await server.data(REMOVE, { board: id, player: 'a' })).removeEntry).toBe(true);
-    expect((await server.data(REMOVE, { board: id, player: 'a' })).removeEntry).toBe(false);
+    const REMOVE = `mutation ($board: ID!, $player: ID!) { removeEntry(leaderboardId: $board, playerId: $player) { removed ${USER_ERRORS} } }`;
+    expect((await server.data(REMOVE, { board: id, player: 'a' })).removeEntry).toEqual({ removed: true, userErrors: [] });
+    expect((await server.data(REMOVE, { board: id, player: 'a' })).removeEntry).toEqual({ removed: false, userErrors: [] });
     const { entries } = await server.data(`{ entries(leaderboardId: "${id}", playerIds: ["a", "b", "c"]) { rank } }`);
     expect(entries).toEqual([null, { rank: 1 }, { rank: 2 }]);
 
-    const [error] = await server.errors(REMOVE, { board: uniqueId('gone'), player: 'a' });
-    expect(error.extensions.code).toBe('NOT_FOUND');
+    const gone = uniqueId('gone');
+    const { removeEntry } = (await server.post(REMOVE, { board: gone, player: 'a' })).body.data;
+    expect(removeEntry).toEqual({
+      removed: false, userErrors: [{ code: 'NOT_FOUND', field: ['leaderboardId'], message: `leaderboard ${gone} does not exist` }],
+    });
   });
 
   it('is seen by later fields of the same request', async () => {
@@ -130,11 +168,11 @@ describe('removeEntry', () => {
     await submitAll(server, id, [['a', 3]]);
     const data = await server.data(`mutation {
       before: submitScore(input: { leaderboardId: "${id}", playerId: "b", score: 1 }) { entry { leaderboard { entry(playerId: "a") { rank } } } }
-      removeEntry(leaderboardId: "${id}", playerId: "a")
-      after: submitScore(input: { leaderboardId: "${id}", playerId: "b", score: 1 }) { entry { leaderboard { size entry(playerId: "a") { rank } } } }
+      removeEntry(leaderboardId: "${id}", playerId: "a") { removed }
+      after: submitScore(input: { leaderboardId: "${id}", playerId: "b", score: 1 }) { entry { leaderboard { totalCount entry(playerId: "a") { rank } } } }
     }`);
     expect(data.before.entry.leaderboard.entry).toEqual({ rank: 1 });
-    expect(data.after.entry.leaderboard).toEqual({ size: 1, entry: null });
+    expect(data.after.entry.leaderboard).toEqual({ totalCount: 1, entry: null });
   });
 });
 
@@ -144,9 +182,9 @@ describe('players', () => {
     const known = uniqueId('known');
     await createBoard(server, id);
     await submitAll(server, id, [[known, 2], ['anonymous', 1]]);
-    const UPSERT = `mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { id displayName country avatarUrl } }`;
+    const UPSERT = `mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { player { id displayName country avatarUrl } ${USER_ERRORS} } }`;
     const profile = { id: known, displayName: 'Märta «the Rook»', country: 'SE', avatarUrl: 'https://example.com/a.png' };
-    expect((await server.data(UPSERT, { input: profile })).upsertPlayer).toEqual(profile);
+    expect((await server.data(UPSERT, { input: profile })).upsertPlayer).toEqual({ player: profile, userErrors: [] });
 
     const { leaderboard, player } = await server.data(`{
       leaderboard(id: "${id}") { entries { nodes { player { id displayName country avatarUrl } } } }
@@ -159,32 +197,32 @@ describe('players', () => {
     expect(player).toEqual({ displayName: profile.displayName });
 
     // Upsert replaces the whole profile.
-    const replaced = (await server.data(UPSERT, { input: { id: known, country: 'NO' } })).upsertPlayer;
+    const replaced = (await server.data(UPSERT, { input: { id: known, country: 'NO' } })).upsertPlayer.player;
     expect(replaced).toEqual({ id: known, displayName: null, country: 'NO', avatarUrl: null });
     expect((await server.data(`{ player(id: "${uniqueId('nobody')}") { id } }`)).player).toBeNull();
   });
 
   it('refuses malformed profiles with BAD_USER_INPUT naming the field', async () => {
-    const UPSERT = 'mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { id } }';
+    const UPSERT = `mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { player { id } ${USER_ERRORS} } }`;
     for (const [field, value] of [['country', 'Sweden'], ['avatarUrl', 'javascript:alert(1)'], ['displayName', ''], ['id', 'has space']]) {
-      const [error] = await server.errors(UPSERT, { input: { id: 'p', [field]: value } });
-      expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field } });
+      const [error] = await server.userErrors(UPSERT, { input: { id: 'p', [field]: value } });
+      expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', field] });
     }
   });
 
   it('refuses names and titles holding invisible characters (bidirectional overrides, isolates, controls)', async () => {
     const player = uniqueId('bidi');
-    const UPSERT = 'mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { id } }';
+    const UPSERT = `mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { player { id } ${USER_ERRORS} } }`;
     for (const displayName of ['Ann\u202E', '\u2066Ann\u2069', 'Ann\u0007']) {
-      const [error] = await server.errors(UPSERT, { input: { id: player, displayName } });
+      const [error] = await server.userErrors(UPSERT, { input: { id: player, displayName } });
       expect(error.message).toMatch(/^displayName must be visible text on one line: U\+\w+ at index \d+/);
-      expect(error.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'displayName' } });
+      expect(error).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'displayName'] });
     }
     expect((await server.data(`{ player(id: "${player}") { id } }`)).player).toBeNull();
 
     const board = uniqueId('bidi');
-    const [title] = await server.errors(CREATE_BOARD, { input: { id: board, title: 'Blitz\u202Dweekly', sortOrder: 'DESCENDING', updatePolicy: 'BEST' } });
-    expect(title.extensions).toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'title' } });
+    const [title] = await server.userErrors(CREATE_BOARD, { input: { id: board, title: 'Blitz\u202Dweekly', sortOrder: 'DESCENDING', updatePolicy: 'BEST' } });
+    expect(title).toMatchObject({ code: 'BAD_USER_INPUT', field: ['input', 'title'] });
     expect((await server.data(`{ leaderboard(id: "${board}") { id } }`)).leaderboard).toBeNull();
   });
 });

@@ -14,6 +14,13 @@ export interface GraphQLError {
   extensions: { code: string; details?: Record<string, unknown>; retryAfterSeconds?: number };
 }
 
+/** A mutation's expected failure, as its payload reports it. */
+export interface UserError {
+  code: 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT';
+  field: string[] | null;
+  message: string;
+}
+
 export interface GraphQLResponse {
   // Tests read arbitrary shapes out of responses; their assertions are what check them.
   data?: any;
@@ -116,11 +123,22 @@ export class TestServer<L extends Logger = MemoryLogger> {
     return { status: response.status, body: (await response.json()) as GraphQLResponse, headers: response.headers };
   }
 
-  /** The response's data; fails the test with the errors when there are any. */
+  /** The response's data; fails the test with the errors when there are any, `userErrors` of mutations included. */
   async data(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<any> {
     const { body } = await this.post(query, variables, options);
     if (body.errors?.length) throw new Error(`unexpected GraphQL errors: ${JSON.stringify(body.errors, null, 2)}`);
+    const refused = userErrorsIn(body.data);
+    if (refused.length) throw new Error(`unexpected userErrors: ${JSON.stringify(refused, null, 2)}`);
     return body.data;
+  }
+
+  /** The `userErrors` of the response's mutations; fails the test when there are none, or GraphQL errors. */
+  async userErrors(query: string, variables?: Record<string, unknown>, options?: RequestOptions): Promise<UserError[]> {
+    const { body } = await this.post(query, variables, options);
+    if (body.errors?.length) throw new Error(`unexpected GraphQL errors: ${JSON.stringify(body.errors, null, 2)}`);
+    const refused = userErrorsIn(body.data);
+    if (!refused.length) throw new Error(`expected userErrors, got ${JSON.stringify(body)}`);
+    return refused;
   }
 
   /** The response's errors; fails the test when there are none. */
@@ -136,9 +154,18 @@ export class TestServer<L extends Logger = MemoryLogger> {
   }
 }
 
+/** The `userErrors` of every top-level field of `data` (a mutation's payload), in field order. */
+export function userErrorsIn(data: unknown): UserError[] {
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.values(data).flatMap((payload) => (payload as { userErrors?: UserError[] } | null)?.userErrors ?? []);
+}
+
+/** A UserError's fields, as every mutation test selects them. */
+export const USER_ERRORS = 'userErrors { code field message }';
+
 export const CREATE_BOARD = /* GraphQL */ `
   mutation ($input: CreateLeaderboardInput!) {
-    createLeaderboard(input: $input) { id title sortOrder updatePolicy size }
+    createLeaderboard(input: $input) { leaderboard { id title sortOrder updatePolicy totalCount } ${USER_ERRORS} }
   }
 `;
 
@@ -146,7 +173,7 @@ export const SUBMIT = /* GraphQL */ `
   mutation ($input: SubmitScoreInput!) {
     submitScore(input: $input) {
       entry { playerId score rank sharedRank percentile reachedAt }
-      previousScore previousRank changed replayed
+      previousScore previousRank changed replayed ${USER_ERRORS}
     }
   }
 `;

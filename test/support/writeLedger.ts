@@ -32,7 +32,7 @@ export interface Audit {
 }
 
 export const SUBMIT_INCREMENT = /* GraphQL */ `
-  mutation ($input: SubmitScoreInput!) { submitScore(input: $input) { replayed } }
+  mutation ($input: SubmitScoreInput!) { submitScore(input: $input) { replayed userErrors { code message } } }
 `;
 
 export class WriteLedger {
@@ -154,7 +154,10 @@ export async function runWriter(ledger: WriteLedger, options: WriterOptions): Pr
 async function submit(
   options: WriterOptions, playerId: string, score: number, idempotencyKey: string | undefined,
 ): Promise<{ answer: Answer; replayed: boolean }> {
-  let body: { data?: { submitScore?: { replayed: boolean } } | null; errors?: { extensions?: { code?: string; outcome?: string } }[] };
+  let body: {
+    data?: { submitScore?: { replayed: boolean; userErrors: unknown[] } | null } | null;
+    errors?: { extensions?: { code?: string; outcome?: string } }[];
+  };
   try {
     const response = await fetch(options.graphqlUrl, {
       method: 'POST',
@@ -169,7 +172,7 @@ async function submit(
     return { answer: 'reset', replayed: false };
   }
   const result = body.data?.submitScore;
-  if (result) return { answer: 'applied', replayed: result.replayed };
+  if (result && result.userErrors.length === 0) return { answer: 'applied', replayed: result.replayed };
   const error = body.errors?.[0]?.extensions;
   if (error?.code === 'UNAVAILABLE' && (error.outcome === 'NOT_APPLIED' || error.outcome === 'UNKNOWN')) {
     return { answer: error.outcome, replayed: false };

@@ -8,7 +8,7 @@ import type { AnyWatch, WatchIndex } from './watchIndex';
 export const FEED_BUFFER = 100;
 
 /** An accepted change as `entrySubmitted` sends it (built from the event: no paging cursor). */
-export interface SubmittedEntry extends Omit<SubmitResult, 'entry'> {
+export interface SubmittedEntry extends Pick<SubmitResult, 'previousScore' | 'previousRank'> {
   entry: Omit<Entry, 'cursor'>;
 }
 
@@ -91,7 +91,5 @@ function submittedFrom(event: Extract<BoardEvent, { kind: 'score' }>): Submitted
     entry: scoreEntry(event),
     previousScore: event.previousScore,
     previousRank: event.previousRank,
-    changed: true,
-    replayed: false,
   };
 }

@@ -1,7 +1,9 @@
 import type { EntryResolvers } from '../../generated/graphql';
 import { boardNotFound } from '../../errors';
+import { encodeNodeId } from '../nodeIds';
 
 export const Entry: EntryResolvers = {
+  id: (entry) => encodeNodeId({ type: 'Entry', boardId: entry.boardId, playerId: entry.playerId }),
   reachedAt: (entry) => entry.reachedAtMicros,
   async player(entry, _args, { loaders }) {
     const profile = await loaders.player.load(entry.playerId);

@@ -4,7 +4,8 @@ import { DateTime } from '../scalars';
 import { Entry } from './entry';
 import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
+import { Node } from './node';
 import { Query } from './query';
 import { Subscription } from './subscription';
 
-export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, Entry, Subscription };
+export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, Entry, Node, Subscription };

@@ -1,26 +1,23 @@
 import type { LeaderboardResolvers } from '../../generated/graphql';
+import { checkPageArguments } from '../../domain/validation';
 import type { Entry, Page } from '../../store/types';
 import { onBoard, windowOnBoard } from '../models';
 
 export const Leaderboard: LeaderboardResolvers = {
   createdAt: (board) => board.createdAt * 1000,
-  size: (board, _args, { leaderboards }) => leaderboards.size(board.id),
+  totalCount: (board, _args, { leaderboards }) => leaderboards.size(board.id),
   entry: (board, { playerId }, { loaders }) => loaders.entries(board.id).load(playerId),
-  async entries(board, { first, after, offset, fromBottom }, { leaderboards }) {
-    const page = await leaderboards.page(board.id, {
-      limit: first,
-      after: after ?? undefined,
-      offset: offset ?? undefined,
-      fromBottom: fromBottom ?? false,
-    });
-    return connectionOf(board.id, page, fromBottom ?? false);
+  async entries(board, args, { leaderboards }) {
+    const options = checkPageArguments(args);
+    const page = await leaderboards.page(board.id, options);
+    return connectionOf(board.id, page, options.backward ?? false);
   },
   async around(board, { playerId, radius }, { leaderboards }) {
     const window = await leaderboards.around(board.id, playerId, radius);
-    return window && windowOnBoard(board.id, window);
+    return window && windowOnBoard(board.id, window, { playerId, radius });
   },
   async aroundScore(board, { score, radius }, { leaderboards }) {
-    return windowOnBoard(board.id, await leaderboards.aroundScore(board.id, score, radius));
+    return windowOnBoard(board.id, await leaderboards.aroundScore(board.id, score, radius), { score, radius });
   },
   async topPercent(board, { percent, limit }, { leaderboards }) {
     const { entries } = await leaderboards.topPercent(board.id, percent, limit);
@@ -32,17 +29,18 @@ type EntryConnection = ReturnType<typeof entryConnection>;
 
 /**
  * Kept pages (src/domain/readCache.ts) are the same object for every request that reads them:
- * so is their connection, built once instead of once per request.
+ * so is their connection, built once instead of once per request. A page is read one way only
+ * (it is kept per direction), so the direction needs no part in the key.
  */
 const connections = new WeakMap<Page, EntryConnection>();
 
-function connectionOf(boardId: string, page: Page, fromBottom: boolean): EntryConnection {
+function connectionOf(boardId: string, page: Page, backward: boolean): EntryConnection {
   let connection = connections.get(page);
-  if (!connection) connections.set(page, (connection = entryConnection(boardId, page, fromBottom)));
+  if (!connection) connections.set(page, (connection = entryConnection(boardId, page, backward)));
   return connection;
 }
 
-function entryConnection(boardId: string, page: Page, fromBottom: boolean) {
+function entryConnection(boardId: string, page: Page, backward: boolean) {
   const nodes = page.entries.map((entry) => onBoard(boardId, entry));
   const first: Entry | undefined = page.entries[0];
   const last: Entry | undefined = page.entries[page.entries.length - 1];
@@ -51,9 +49,10 @@ function entryConnection(boardId: string, page: Page, fromBottom: boolean) {
     edges: nodes.map((node, i) => ({ cursor: page.entries[i].cursor, node })),
     totalCount: page.total,
     pageInfo: {
-      hasNextPage: page.hasMore,
-      // Whether anything precedes this page in the direction read, from the first entry's rank.
-      hasPreviousPage: first !== undefined && (fromBottom ? first.rank < page.total : first.rank > 1),
+      // The store knows whether more follow in the direction read; the other side is told by
+      // the ranks at the page's ends.
+      hasNextPage: backward ? last !== undefined && last.rank < page.total : page.hasMore,
+      hasPreviousPage: backward ? page.hasMore : first !== undefined && first.rank > 1,
       startCursor: first?.cursor ?? null,
       endCursor: last?.cursor ?? null,
     },

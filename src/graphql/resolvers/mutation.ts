@@ -1,42 +1,44 @@
 import type { MutationResolvers, SubmitScoreInput } from '../../generated/graphql';
 import type { BoardSubmission } from '../../domain/leaderboards';
 import type { SubmitResult } from '../../store/types';
-import type { Context } from '../context';
-import { onBoard, type SubmitScorePayloadModel } from '../models';
+import { onBoard, type SubmitScoreResultModel } from '../models';
 
+/**
+ * Each mutation answers its payload with empty `userErrors`: the guard (src/graphql/access.ts)
+ * turns an expected failure into the payload that reports it (src/graphql/userErrors.ts).
+ */
 export const Mutation: MutationResolvers = {
   async createLeaderboard(_root, { input }, { leaderboards, loaders }) {
     const { board } = await leaderboards.createBoard({ ...input, capacity: input.capacity ?? undefined });
     loaders.forgetBoard(board.id);
-    return board;
+    return { leaderboard: board, userErrors: [] };
   },
-  async submitScore(_root, { input }, context) {
-    const [payload] = await submit([input], context);
-    return payload;
+  async submitScore(_root, { input }, { leaderboards, loaders }) {
+    const result = await leaderboards.submitOne(toSubmission(input));
+    loaders.forgetBoard(input.leaderboardId);
+    return { ...toResult(input.leaderboardId, result), userErrors: [] };
   },
-  submitScores: (_root, { inputs }, context) => submit(inputs, context),
+  async submitScores(_root, { inputs }, { leaderboards, loaders }) {
+    const results = await leaderboards.submit(inputs.map(toSubmission));
+    for (const boardId of new Set(inputs.map((input) => input.leaderboardId))) loaders.forgetBoard(boardId);
+    return { results: results.map((result, i) => toResult(inputs[i].leaderboardId, result)), userErrors: [] };
+  },
   async removeEntry(_root, { leaderboardId, playerId }, { leaderboards, loaders }) {
     const removed = await leaderboards.remove(leaderboardId, playerId);
     loaders.forgetBoard(leaderboardId);
-    return removed;
+    return { removed, userErrors: [] };
   },
   async deleteLeaderboard(_root, { id }, { leaderboards, loaders }) {
     const deleted = await leaderboards.deleteBoard(id);
     loaders.forgetBoard(id);
-    return deleted;
+    return { deleted, userErrors: [] };
   },
   async upsertPlayer(_root, { input }, { players, loaders }) {
-    const profile = await players.upsert(input);
-    loaders.player.clear(profile.id);
-    return profile;
+    const player = await players.upsert(input);
+    loaders.player.clear(player.id);
+    return { player, userErrors: [] };
   },
 };
-
-async function submit(inputs: SubmitScoreInput[], { leaderboards, loaders }: Context): Promise<SubmitScorePayloadModel[]> {
-  const results = await leaderboards.submit(inputs.map(toSubmission));
-  for (const boardId of new Set(inputs.map((input) => input.leaderboardId))) loaders.forgetBoard(boardId);
-  return results.map((result, i) => toPayload(inputs[i].leaderboardId, result));
-}
 
 function toSubmission(input: SubmitScoreInput): BoardSubmission {
   return {
@@ -48,7 +50,7 @@ function toSubmission(input: SubmitScoreInput): BoardSubmission {
   };
 }
 
-const toPayload = (boardId: string, result: SubmitResult): SubmitScorePayloadModel => ({
+const toResult = (boardId: string, result: SubmitResult): SubmitScoreResultModel => ({
   ...result,
   entry: onBoard(boardId, result.entry),
 });

@@ -1,17 +1,22 @@
 import type { QueryResolvers } from '../../generated/graphql';
 import { checkBatchSize } from '../../domain/validation';
 import type { BoardConfig } from '../../store/types';
+import { resolveNode } from './node';
 
 export const Query: QueryResolvers = {
   leaderboard: (_root, { id }, { loaders }) => loaders.board.load(id),
   async leaderboards(_root, { first, after }, { leaderboards, loaders }) {
-    const { ids, hasMore } = await leaderboards.listBoards(first, after ?? undefined);
+    const [{ ids, hasMore }, totalCount] = await Promise.all([
+      leaderboards.listBoards(first, after ?? undefined),
+      leaderboards.countBoards(),
+    ]);
     const boards = await Promise.all(ids.map((id) => loaders.board.load(id)));
     // A board deleted between listing and reading is simply left out.
     const nodes = boards.filter((board): board is BoardConfig => board !== null);
     return {
       nodes,
       edges: nodes.map((node) => ({ cursor: node.id, node })),
+      totalCount,
       pageInfo: {
         hasNextPage: hasMore,
         hasPreviousPage: after != null,
@@ -27,4 +32,10 @@ export const Query: QueryResolvers = {
     return Promise.all(playerIds.map((playerId) => loader.load(playerId)));
   },
   player: (_root, { id }, { loaders }) => loaders.player.load(id),
+  node: (_root, { id }, context) => resolveNode(id, context),
+  nodes(_root, { ids }, context) {
+    if (ids.length === 0) return [];
+    checkBatchSize(ids.length, 'ids');
+    return Promise.all(ids.map((id) => resolveNode(id, context)));
+  },
 };

@@ -1,9 +1,9 @@
 import { type FeedItem, MissedEvents } from '../../domain/live/fanOut';
 import { eventsMissed } from '../../errors';
 import type { RankChange, TopUpdate } from '../../domain/live/watches';
-import type { SubscriptionResolvers } from '../../generated/graphql';
+import type { RankChangeCause, SubscriptionResolvers } from '../../generated/graphql';
 import type { RankWindow } from '../../store/types';
-import { onBoard, windowOnBoard } from '../models';
+import { onBoard, topOnBoard, windowOnBoard } from '../models';
 
 interface BoardArgs {
   leaderboardId: string;
@@ -18,18 +18,20 @@ interface BoardArgs {
 export const Subscription: SubscriptionResolvers = {
   rankChanged: {
     subscribe: (_root, { leaderboardId, playerId }, { live }) => live.rankChanged(leaderboardId, playerId),
-    resolve: (change: RankChange, { leaderboardId }: BoardArgs) => ({ ...change, entry: change.entry && onBoard(leaderboardId, change.entry) }),
+    resolve: (change: RankChange, { leaderboardId }: BoardArgs) => ({
+      ...change,
+      entry: change.entry && onBoard(leaderboardId, change.entry),
+      cause: change.cause.toUpperCase() as RankChangeCause,
+    }),
   },
   topChanged: {
     subscribe: (_root, { leaderboardId, first }, { live }) => live.topChanged(leaderboardId, first),
-    resolve: ({ entries, version }: TopUpdate, { leaderboardId }: BoardArgs) => ({
-      entries: entries.map((entry) => onBoard(leaderboardId, entry)),
-      version: String(version),
-    }),
+    resolve: (top: TopUpdate, { leaderboardId, first }: BoardArgs & { first: number }) => topOnBoard(leaderboardId, first, top),
   },
   aroundChanged: {
     subscribe: (_root, { leaderboardId, playerId, radius }, { live }) => live.aroundChanged(leaderboardId, playerId, radius),
-    resolve: (window: RankWindow, { leaderboardId }: BoardArgs) => windowOnBoard(leaderboardId, window),
+    resolve: (window: RankWindow, { leaderboardId, playerId, radius }: BoardArgs & { playerId: string; radius: number }) =>
+      windowOnBoard(leaderboardId, window, { playerId, radius }),
   },
   entrySubmitted: {
     subscribe: (_root, { leaderboardId }, { live }) => live.entrySubmitted(leaderboardId),

@@ -11,14 +11,18 @@
     when none, createdAt in ms
   A board it creates is published as 'v 0\nc' (version 0: nothing submitted yet), so that what
   a process kept about the id while no board had it is forgotten.
-  Errors: CONFLICT when the board exists with another sortOrder, updatePolicy or title.
+  Errors: CONFLICT [setting] when the board exists with another sortOrder, updatePolicy or title
+    (the first that differs, in that order).
 ]]
 local cfg = KEYS[1]
 local title = ARGV[4] == '1' and ARGV[3] or false
 local existing = redis.call('HMGET', cfg, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets')
 if existing[1] then
-  if existing[1] ~= ARGV[1] or existing[2] ~= ARGV[2] or existing[3] ~= title then
-    return redis.error_reply('CONFLICT leaderboard exists with a different configuration')
+  local settings = {{'sortOrder', ARGV[1]}, {'updatePolicy', ARGV[2]}, {'title', title}}
+  for i, setting in ipairs(settings) do
+    if existing[i] ~= setting[2] then
+      return redis.error_reply('CONFLICT [' .. setting[1] .. '] leaderboard exists with a different ' .. setting[1])
+    end
   end
   return {0, existing[1], existing[2], existing[3], tonumber(existing[4]), tonumber(existing[5])}
 end

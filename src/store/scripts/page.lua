@@ -3,7 +3,7 @@
   KEYS[1] config hash  st:{b}:cfg
   KEYS[2] ranking zset st:{b}:z
   ARGV[1] limit
-  ARGV[2] '1' to read from the last rank upwards
+  ARGV[2] '1' to read backward: the entries that end at the last rank, or right before the cursor
   ARGV[3] offset (used when there is no cursor and no percent)
   ARGV[4] cursor: stored score of the last entry already read ('' for none)
   ARGV[5] cursor: member of that entry
@@ -12,7 +12,7 @@
     unknown board: start is the first entry's rank0 and firstShared its shared rank, hasMore
     0/1, count the top-percent size, version the board's change counter (bumped by every write
     that changed something), entries member, stored score pairs, top-down whichever way the
-    page is read
+    page is read; hasMore says whether entries precede the page when reading backward
 ]]
 -- @include "window"
 
@@ -30,7 +30,7 @@ local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'version')
 local sortOrder = cfg[1]
 if not sortOrder then return {} end
 local ranking = KEYS[2]
-local limit, fromBottom = tonumber(ARGV[1]), ARGV[2] == '1'
+local limit, backward = tonumber(ARGV[1]), ARGV[2] == '1'
 local total = redis.call('ZCARD', ranking)
 
 -- How many entries come strictly before the cursor's place in the order, and whether the
@@ -53,7 +53,7 @@ if ARGV[6] ~= '' then
   start, stop = 0, math.min(count, limit) - 1
 elseif ARGV[4] ~= '' then
   local before, present = cursorPosition(ARGV[4], ARGV[5])
-  if fromBottom then
+  if backward then
     stop = before - 1
     start = math.max(0, stop - limit + 1)
   else
@@ -62,7 +62,7 @@ elseif ARGV[4] ~= '' then
   end
 else
   local offset = tonumber(ARGV[3])
-  if fromBottom then
+  if backward then
     stop = total - 1 - offset
     start = math.max(0, stop - limit + 1)
   else
@@ -73,5 +73,5 @@ stop = math.min(stop, total - 1)
 
 local shared, items = slice(ranking, start, stop)
 local hasMore
-if fromBottom then hasMore = start > 0 and stop >= 0 else hasMore = stop < total - 1 end
+if backward then hasMore = start > 0 and stop >= 0 else hasMore = stop < total - 1 end
 return {sortOrder, total, start, shared, hasMore and 1 or 0, count, tonumber(cfg[2] or 0), items}

@@ -38,7 +38,7 @@ it('serves boards on every master with the same ranking as the model', async () 
     const pages = [];
     let after: string | undefined;
     do {
-      const page = await store.page(id, { limit: 4, after });
+      const page = await store.page(id, { limit: 4, cursor: after });
       pages.push(...page.entries);
       after = page.hasMore ? page.entries[page.entries.length - 1].cursor : undefined;
     } while (after);

@@ -76,19 +76,21 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
     expect(top.entries.map(project)).toEqual(expected.slice(0, Math.min(count, 2)).map(project));
   }
 
-  for (const fromBottom of [false, true]) {
+  // Pages come top-down either way: backward, each page goes before the ones already read.
+  for (const backward of [false, true]) {
     const seen: Entry[] = [];
-    let after: string | undefined;
+    let cursor: string | undefined;
     for (;;) {
-      const page = await t.store.page(boardId, { limit: 2, after, fromBottom });
-      seen.push(...page.entries);
+      const page = await t.store.page(boardId, { limit: 2, cursor, backward });
+      if (backward) seen.unshift(...page.entries);
+      else seen.push(...page.entries);
       if (!page.hasMore) break;
-      after = page.entries[page.entries.length - 1].cursor;
+      cursor = (backward ? page.entries[0] : page.entries[page.entries.length - 1]).cursor;
     }
-    const order = fromBottom ? [...expected].reverse() : expected;
-    expect(seen.map(project)).toEqual(order.map(project));
-    const byOffset = await t.store.page(boardId, { limit: 2, offset: 1, fromBottom });
-    expect(byOffset.entries.map(project)).toEqual(order.slice(1, 3).map(project));
+    expect(seen.map(project)).toEqual(expected.map(project));
+    const byOffset = await t.store.page(boardId, { limit: 2, offset: 1, backward });
+    const skipped = backward ? expected.slice(Math.max(0, expected.length - 3), expected.length - 1) : expected.slice(1, 3);
+    expect(byOffset.entries.map(project)).toEqual(skipped.map(project));
   }
 }
 

@@ -67,6 +67,15 @@ describe('cost', () => {
     ]);
   });
 
+  it('counts a page read with last as one read with first, and one with neither as the default size', () => {
+    expect(limitsOf('{ leaderboard(id: "b") { entries(last: 200) { nodes { leaderboard { entries(last: 200) { nodes { playerId } } } } } } }')).toEqual([
+      { limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) },
+    ]);
+    // Ten entries, each with a page of ten, each of those a page of 1000: over the limit only if the defaults count as ten.
+    const nested = '{ leaderboard(id: "b") { entries { nodes { leaderboard { entries { nodes { leaderboard { entries(first: 1000) { nodes { playerId } } } } } } } } } }';
+    expect(limitsOf(nested)).toEqual([{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }]);
+  });
+
   it('counts radius as 2 * radius + 1 entries and lists by their length', () => {
     const around = (radius: number) => `{ leaderboard(id: "b") { around(playerId: "p", radius: ${radius}) { entries { entry: leaderboard { entries(first: 10) { nodes { id: playerId } } } } } } }`;
     // 1 + 1 + (2r + 1) * (1 + (1 + 1 + 10 * (1 + 1) + 1 + ...)) grows with the radius.

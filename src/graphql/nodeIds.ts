@@ -1,0 +1,61 @@
+import { checkId, checkLimit, checkRadius, checkScore } from '../domain/validation';
+
+/**
+ * The ids of Node objects (`Entry`, `RankWindow`, `TopUpdate`): base64url of a type tag and what
+ * names the object, joined by spaces (no board or player id holds one). They name the object,
+ * never its state, so an object keeps its id while its score or rank moves and a client cache
+ * updates it in place. Board and player ids are the callers' own and are not encoded here.
+ */
+export type NodeKey =
+  | { type: 'Entry'; boardId: string; playerId: string }
+  | { type: 'RankWindow'; boardId: string; playerId: string; radius: number }
+  | { type: 'RankWindow'; boardId: string; score: number; radius: number }
+  | { type: 'TopUpdate'; boardId: string; first: number };
+
+const SEPARATOR = ' ';
+
+export function encodeNodeId(key: NodeKey): string {
+  return Buffer.from(partsOf(key).join(SEPARATOR), 'utf8').toString('base64url');
+}
+
+function partsOf(key: NodeKey): string[] {
+  switch (key.type) {
+    case 'Entry':
+      return [key.type, key.boardId, key.playerId];
+    case 'RankWindow':
+      return 'playerId' in key
+        ? [key.type, key.boardId, 'player', key.playerId, String(key.radius)]
+        : [key.type, key.boardId, 'score', String(key.score), String(key.radius)];
+    case 'TopUpdate':
+      return [key.type, key.boardId, String(key.first)];
+  }
+}
+
+/**
+ * What an id names; null for anything that is not an id this module made (garbled, another
+ * type's, arguments out of range), since `node(id:)` answers those with null rather than an error.
+ */
+export function decodeNodeId(id: string): NodeKey | null {
+  try {
+    const key = keyOf(Buffer.from(id, 'base64url').toString('utf8').split(SEPARATOR));
+    // One object, one id: a text that decodes to the same key by another spelling is not its id.
+    return key && encodeNodeId(key) === id ? key : null;
+  } catch {
+    return null; // a part failed its check
+  }
+}
+
+function keyOf(parts: string[]): NodeKey | null {
+  const [type, board, ...rest] = parts;
+  const boardId = checkId(board, 'id');
+  if (type === 'Entry' && rest.length === 1) return { type, boardId, playerId: checkId(rest[0], 'id') };
+  if (type === 'TopUpdate' && rest.length === 1) return { type, boardId, first: checkLimit(integer(rest[0])) };
+  if (type === 'RankWindow' && rest.length === 3) {
+    const radius = checkRadius(integer(rest[2]));
+    if (rest[0] === 'player') return { type, boardId, playerId: checkId(rest[1], 'id'), radius };
+    if (rest[0] === 'score') return { type, boardId, score: checkScore(Number(rest[1])), radius };
+  }
+  return null;
+}
+
+const integer = (text: string): number => (/^\d+$/.test(text) ? Number(text) : NaN);
