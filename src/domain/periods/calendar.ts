@@ -1,0 +1,282 @@
+import { DateTime, type IANAZone } from 'luxon';
+import { badInput } from '../../errors';
+import { systemMomentClock, type MomentClock } from './clock';
+import type { PeriodConfig, PeriodKind, RetainedKind, Season } from './config';
+import { dateAt, dayStart, zone, type CalendarDate } from './zonedDates';
+
+/** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
+export interface Period {
+  readonly kind: PeriodKind;
+  /** `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`: stable, and unique per kind. */
+  readonly key: string;
+  readonly start: number;
+  /** null for ALL_TIME, which never ends. */
+  readonly end: number | null;
+}
+
+/**
+ * The periods of one kind a script chooses from with its own clock: the one containing the
+ * moment Node asked about, and its neighbours. Between `from` and `to` (null: forever) the
+ * script's moment lies in exactly one of `periods`, or for SEASON possibly in none (a gap
+ * between seasons); outside them Node's clock was too far from the script's, and Node asks again
+ * with the script's moment.
+ */
+export interface PeriodChoice {
+  kind: PeriodKind;
+  periods: Period[];
+  from: number;
+  to: number | null;
+}
+
+/** Where a period stands at a moment. */
+export type PeriodStatus = 'upcoming' | 'kept' | 'expired';
+
+type RollingKind = Exclude<PeriodKind, 'ALL_TIME' | 'SEASON'>;
+
+const ALL_TIME: Period = { kind: 'ALL_TIME', key: 'all', start: 0, end: null };
+/** The latest moment the store accepts (see checkReachedAtMicros). */
+const LAST_MOMENT = Number.MAX_SAFE_INTEGER;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** How each rolling kind groups dates: the first date of a date's period, its key, and steps. */
+const UNITS: Record<RollingKind, {
+  first(date: CalendarDate): CalendarDate;
+  key(first: CalendarDate): string;
+  step: 'days' | 'weeks' | 'months';
+  parse(key: string): CalendarDate | null;
+}> = {
+  DAILY: {
+    first: (date) => date,
+    key: (first) => first.toISODate()!,
+    step: 'days',
+    parse: (key) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+      return m ? DateTime.utc(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+    },
+  },
+  WEEKLY: {
+    first: (date) => date.startOf('week'), // ISO: Monday
+    key: (first) => `${first.weekYear}-W${pad(first.weekNumber)}`,
+    step: 'weeks',
+    parse: (key) => {
+      const m = /^(\d{4})-W(\d{2})$/.exec(key);
+      return m ? DateTime.fromObject({ weekYear: Number(m[1]), weekNumber: Number(m[2]), weekday: 1 }, { zone: 'utc' }) : null;
+    },
+  },
+  MONTHLY: {
+    first: (date) => date.startOf('month'),
+    key: (first) => first.toFormat('yyyy-MM'),
+    step: 'months',
+    parse: (key) => {
+      const m = /^(\d{4})-(\d{2})$/.exec(key);
+      return m ? DateTime.utc(Number(m[1]), Number(m[2]), 1) : null;
+    },
+  },
+};
+
+const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
+
+/**
+ * The periods of a board (config.ts) in its time zone: which period holds a moment, which are
+ * kept, when each expires, and what a script needs to decide by its own clock.
+ *
+ * A rolling period (DAILY, WEEKLY, MONTHLY) runs from the first instant of its first date in the
+ * zone to the first instant of the next period's first date, so days of 23 or 25 hours are one
+ * period each and consecutive periods leave no gap. Retention r keeps a period until the r-th
+ * period of its kind after it starts: with r = 1, a day until the next midnight, a season until
+ * the next season starts. Methods that take a moment default to the clock's now, which decides
+ * only what Node does by itself (a script decides by Redis' clock, see `choices`).
+ */
+export class PeriodCalendar {
+  private readonly tz: IANAZone;
+  /** The period each rolling kind last found: most moments asked about fall in it again. */
+  private readonly recent = new Map<RollingKind, Period>();
+
+  constructor(
+    readonly config: PeriodConfig,
+    private readonly clock: MomentClock = systemMomentClock,
+  ) {
+    this.tz = zone(config.timeZone);
+  }
+
+  now(): number {
+    return this.clock.nowMicros();
+  }
+
+  keeps(kind: PeriodKind): boolean {
+    return this.config.kinds.includes(kind);
+  }
+
+  /** The period of `kind` that holds the moment; null for SEASON between seasons. */
+  periodAt(kind: PeriodKind, at = this.now()): Period | null {
+    if (kind === 'ALL_TIME') return ALL_TIME;
+    if (kind === 'SEASON') {
+      const season = this.config.seasons[this.seasonIndexAt(at)];
+      return season && at < season.end ? seasonPeriod(season) : null;
+    }
+    const recent = this.recent.get(kind);
+    if (recent && recent.start <= at && at < recent.end!) return recent;
+    const period = this.rollingPeriod(kind, this.firstDateAt(kind, at));
+    this.recent.set(kind, period);
+    return period;
+  }
+
+  /** Every kept kind's period that holds the moment: where a submission at that moment lands. */
+  periodsAt(at = this.now()): Period[] {
+    return this.config.kinds.flatMap((kind) => this.periodAt(kind, at) ?? []);
+  }
+
+  /**
+   * Where an imported moment lands, judged at `now`: the periods that hold it and are still kept.
+   * Empty when it is outside every kept period (the caller refuses such a submission).
+   */
+  landingPeriods(at: number, now = this.now()): Period[] {
+    return this.periodsAt(at).filter((period) => this.status(period, now) === 'kept');
+  }
+
+  /** The period of `kind` named by `key`; BAD_USER_INPUT (naming `field`) for a key that names none. */
+  periodByKey(kind: PeriodKind, key: string, field = 'period.key'): Period {
+    const refuse = (expected: string) => badInput(`${field} must be ${expected} for a ${kind} period, not ${JSON.stringify(key)}`, { field });
+    if (kind === 'ALL_TIME') {
+      if (key !== ALL_TIME.key) throw refuse('"all"');
+      return ALL_TIME;
+    }
+    if (kind === 'SEASON') {
+      const season = this.config.seasons.find((s) => s.id === key);
+      if (!season) throw refuse('the id of one of the board\'s seasons');
+      return seasonPeriod(season);
+    }
+    const unit = UNITS[kind];
+    const first = unit.parse(key);
+    // Parsing back the key catches dates that luxon normalised or refused (2026-02-30, 2027-W53).
+    const period = first?.isValid && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
+    if (!period || period.end! <= 0 || period.start > LAST_MOMENT) {
+      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12' }[kind]);
+    }
+    return period;
+  }
+
+  /** The period right after this one; null after ALL_TIME and after the last season. */
+  following(period: Period): Period | null {
+    if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, 1));
+    const season = period.kind === 'SEASON' ? this.config.seasons[this.seasonIndex(period) + 1] : undefined;
+    return season ? seasonPeriod(season) : null;
+  }
+
+  /** The period right before this one; null before ALL_TIME and before the first season. */
+  preceding(period: Period): Period | null {
+    if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, -1));
+    const season = period.kind === 'SEASON' ? this.config.seasons[this.seasonIndex(period) - 1] : undefined;
+    return season ? seasonPeriod(season) : null;
+  }
+
+  /**
+   * The moment (µs) the period stops being kept, for EXPIREAT on its keys; null while nothing
+   * ends it (ALL_TIME; a season until enough later seasons are named).
+   */
+  expiresAt(period: Period): number | null {
+    if (period.kind === 'ALL_TIME') return null;
+    const retention = this.retention(period.kind);
+    if (period.kind === 'SEASON') return this.config.seasons[this.seasonIndex(period) + retention]?.start ?? null;
+    const kind = period.kind as RollingKind;
+    return this.startOf(UNITS[kind].first(this.stepped(period, retention)));
+  }
+
+  status(period: Period, at = this.now()): PeriodStatus {
+    if (period.start > at) return 'upcoming';
+    const expires = this.expiresAt(period);
+    return expires !== null && expires <= at ? 'expired' : 'kept';
+  }
+
+  /** The periods of `kind` kept at the moment, newest first (none for a kind the board does not keep). */
+  kept(kind: PeriodKind, at = this.now()): Period[] {
+    if (!this.keeps(kind)) return [];
+    if (kind === 'ALL_TIME') return [ALL_TIME];
+    const retention = this.retention(kind);
+    if (kind === 'SEASON') {
+      const latest = this.seasonIndexAt(at);
+      return this.config.seasons.slice(Math.max(0, latest + 1 - retention), latest + 1).reverse().map(seasonPeriod);
+    }
+    const periods: Period[] = [];
+    for (let period: Period | null = this.periodAt(kind, at); period && periods.length < retention && period.end! > 0; period = this.preceding(period)) {
+      periods.push(period);
+    }
+    return periods;
+  }
+
+  /** Every kept period at the moment: each kind in the board's order, newest first. */
+  allKept(at = this.now()): Period[] {
+    return this.config.kinds.flatMap((kind) => this.kept(kind, at));
+  }
+
+  /** What a submit script needs to put a moment near `at` in the right period of `kind` itself. */
+  choices(kind: PeriodKind, at = this.now()): PeriodChoice {
+    if (kind === 'ALL_TIME') return { kind, periods: [ALL_TIME], from: 0, to: null };
+    if (kind === 'SEASON') {
+      // The season that started last, and one either side: any moment between the start of the
+      // one before it and the end of the one after it is in one of them or between two.
+      const seasons = this.config.seasons, latest = this.seasonIndexAt(at);
+      const periods = seasons.slice(Math.max(0, latest - 1), latest + 2).map(seasonPeriod);
+      return {
+        kind,
+        periods,
+        from: latest >= 1 ? seasons[latest - 1].start : 0,
+        to: latest + 1 < seasons.length ? seasons[latest + 1].end : null,
+      };
+    }
+    const current = this.periodAt(kind, at)!;
+    const periods = [this.preceding(current)!, current, this.following(current)!];
+    return { kind, periods, from: periods[0].start, to: periods[2].end };
+  }
+
+  private retention(kind: RetainedKind): number {
+    return this.config.retention[kind] ?? 1;
+  }
+
+  private startOf(first: CalendarDate): number {
+    return dayStart(this.tz, first) * 1000;
+  }
+
+  /** The first date of the rolling period that holds the moment. */
+  private firstDateAt(kind: RollingKind, at: number): CalendarDate {
+    const unit = UNITS[kind];
+    // Moments are µs and period bounds whole ms, so the moment's millisecond decides.
+    const ms = Math.floor(at / 1000);
+    let first = unit.first(dateAt(this.tz, ms));
+    // Where clocks fall back over midnight, a wall-clock date can belong to the period before.
+    while (dayStart(this.tz, first) > ms) first = first.minus({ [unit.step]: 1 });
+    for (let next = first.plus({ [unit.step]: 1 }); dayStart(this.tz, next) <= ms; next = next.plus({ [unit.step]: 1 })) first = next;
+    return first;
+  }
+
+  private rollingPeriod(kind: RollingKind, first: CalendarDate): Period {
+    const unit = UNITS[kind];
+    return { kind, key: unit.key(first), start: this.startOf(first), end: this.startOf(first.plus({ [unit.step]: 1 })) };
+  }
+
+  /** The first date of the rolling period `count` periods after (or before) this one. */
+  private stepped(period: Period, count: number): CalendarDate {
+    const unit = UNITS[period.kind as RollingKind];
+    return unit.first(unit.parse(period.key)!.plus({ [unit.step]: count }));
+  }
+
+  /** The last season that starts at or before the moment; -1 when none does. */
+  private seasonIndexAt(at: number): number {
+    const seasons = this.config.seasons;
+    let lo = 0, hi = seasons.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seasons[mid].start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  private seasonIndex(period: Period): number {
+    return this.config.seasons.findIndex((season) => season.id === period.key);
+  }
+}
+
+function seasonPeriod(season: Season): Period {
+  return { kind: 'SEASON', key: season.id, start: season.start, end: season.end };
+}
