@@ -115,9 +115,12 @@ function checkSeason(value: unknown, field: string): Season {
 
 /**
  * Seasons by start, refusing overlaps and repeated ids. `existing` were checked before; `added`
- * (with their input positions, for messages) are new.
+ * (each with its place in the list `field`, for messages) are new.
  */
-function mergeSeasons(existing: readonly Season[], added: { season: Season; field: string }[]): Season[] {
+function mergeSeasons(existing: readonly Season[], added: { season: Season; field: string }[], field: string): Season[] {
+  if (existing.length + added.length > MAX_SEASONS) {
+    throw badInput(`${field}: a board names at most ${MAX_SEASONS} seasons`, { field });
+  }
   const all = [...existing.map((season) => ({ season, field: '' })), ...added];
   const ids = new Map<string, string>();
   for (const { season, field } of all) {
@@ -136,15 +139,12 @@ function mergeSeasons(existing: readonly Season[], added: { season: Season; fiel
       throw badInput(`${field}: season ${after.season.id} overlaps season ${before.season.id}`, { field });
     }
   }
-  if (all.length > MAX_SEASONS) {
-    throw badInput(`a board names at most ${MAX_SEASONS} seasons`, { field: added[0].field.replace(/\[\d+\]$/, '') });
-  }
   return all.map(({ season }) => season);
 }
 
-function checkSeasons(value: unknown, field: string, existing: readonly Season[]): Season[] {
+function checkSeasons(value: unknown, field: string): Season[] {
   const added = checkList(value, field, MAX_SEASONS).map((season, i) => ({ season: checkSeason(season, `${field}[${i}]`), field: `${field}[${i}]` }));
-  return mergeSeasons(existing, added);
+  return mergeSeasons([], added, field);
 }
 
 /** A board's periods, checked and in canonical form; null or undefined gives the default. */
@@ -174,7 +174,7 @@ export function checkPeriodConfig(input: PeriodConfigInput | null | undefined, f
   });
 
   const seasonsField = `${field}.seasons`;
-  const seasons = input.seasons == null ? [] : checkSeasons(input.seasons, seasonsField, []);
+  const seasons = input.seasons == null ? [] : checkSeasons(input.seasons, seasonsField);
   if (seasons.length > 0 && !kept.has('SEASON')) {
     throw badInput(`${seasonsField} needs SEASON among ${kindsField}`, { field: seasonsField });
   }
@@ -201,7 +201,7 @@ export function addSeasons(config: PeriodConfig, seasons: unknown, field = 'seas
     }
     return [];
   });
-  return added.length === 0 ? config : { ...config, seasons: mergeSeasons(config.seasons, added) };
+  return added.length === 0 ? config : { ...config, seasons: mergeSeasons(config.seasons, added, field) };
 }
 
 /**
