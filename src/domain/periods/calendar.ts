@@ -1,8 +1,10 @@
-import { DateTime, type IANAZone } from 'luxon';
+import type { IANAZone } from 'luxon';
 import { badInput } from '../../errors';
 import { systemMomentClock, type MomentClock } from './clock';
 import type { PeriodConfig, PeriodKind, RetainedKind, Season } from './config';
-import { dateAt, dayStart, zone, type CalendarDate } from './zonedDates';
+import {
+  dayAt, dayOf, dayStart, fieldsOf, isoWeekMonday, isoWeekOf, mondayOf, zone, type Day,
+} from './zonedDates';
 
 /** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
 export interface Period {
@@ -15,15 +17,15 @@ export interface Period {
 }
 
 /**
- * The periods of one kind a script chooses from with its own clock: the one containing the
- * moment Node asked about, and its neighbours. Between `from` and `to` (null: forever) the
- * script's moment lies in exactly one of `periods`, or for SEASON possibly in none (a gap
- * between seasons); outside them Node's clock was too far from the script's, and Node asks again
- * with the script's moment.
+ * The stretch of time around a moment in which one period of a kind holds (or, for SEASON, none:
+ * a gap between seasons): from the current boundary to the next (null: never). Node computes it
+ * with its own clock and passes it to a script, which checks that the moment it stamps by Redis'
+ * clock lies inside; when it does not, Node's clock was off by the boundary, and Node asks again
+ * with the script's moment. So Redis' clock decides the period, and Node's only guesses it.
  */
-export interface PeriodChoice {
+export interface PeriodWindow {
   kind: PeriodKind;
-  periods: Period[];
+  period: Period | null;
   from: number;
   to: number | null;
 }
@@ -36,40 +38,59 @@ type RollingKind = Exclude<PeriodKind, 'ALL_TIME' | 'SEASON'>;
 const ALL_TIME: Period = { kind: 'ALL_TIME', key: 'all', start: 0, end: null };
 /** The latest moment the store accepts (see checkReachedAtMicros). */
 const LAST_MOMENT = Number.MAX_SAFE_INTEGER;
-const pad = (n: number) => String(n).padStart(2, '0');
+/** Over ten years of days, or all the boundaries a listing of the longest retention needs. */
+const MAX_KEPT_STARTS = 4096;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** How each rolling kind groups dates: the first date of a date's period, its key, and steps. */
 const UNITS: Record<RollingKind, {
-  first(date: CalendarDate): CalendarDate;
-  key(first: CalendarDate): string;
-  step: 'days' | 'weeks' | 'months';
-  parse(key: string): CalendarDate | null;
+  first(day: Day): Day;
+  key(first: Day): string;
+  /** The first date `count` periods after (before, when negative) the period starting at `first`. */
+  shift(first: Day, count: number): Day;
+  /** The first date of the period a key names, if it is one; the caller checks by printing it back. */
+  parse(key: string): Day | null;
 }> = {
   DAILY: {
-    first: (date) => date,
-    key: (first) => first.toISODate()!,
-    step: 'days',
+    first: (day) => day,
+    key: (first) => {
+      const { year, month, day } = fieldsOf(first);
+      return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+    },
+    shift: (first, count) => first + count,
     parse: (key) => {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-      return m ? DateTime.utc(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+      return m ? dayOf(Number(m[1]), Number(m[2]), Number(m[3])) : null;
     },
   },
   WEEKLY: {
-    first: (date) => date.startOf('week'), // ISO: Monday
-    key: (first) => `${first.weekYear}-W${pad(first.weekNumber)}`,
-    step: 'weeks',
+    first: mondayOf,
+    key: (first) => {
+      const { weekYear, week } = isoWeekOf(first);
+      return `${pad(weekYear, 4)}-W${pad(week)}`;
+    },
+    shift: (first, count) => first + 7 * count,
     parse: (key) => {
       const m = /^(\d{4})-W(\d{2})$/.exec(key);
-      return m ? DateTime.fromObject({ weekYear: Number(m[1]), weekNumber: Number(m[2]), weekday: 1 }, { zone: 'utc' }) : null;
+      return m ? isoWeekMonday(Number(m[1]), Number(m[2])) : null;
     },
   },
   MONTHLY: {
-    first: (date) => date.startOf('month'),
-    key: (first) => first.toFormat('yyyy-MM'),
-    step: 'months',
+    first: (day) => {
+      const { year, month } = fieldsOf(day);
+      return dayOf(year, month, 1);
+    },
+    key: (first) => {
+      const { year, month } = fieldsOf(first);
+      return `${pad(year, 4)}-${pad(month)}`;
+    },
+    shift: (first, count) => {
+      const { year, month } = fieldsOf(first);
+      return dayOf(year, month + count, 1);
+    },
     parse: (key) => {
       const m = /^(\d{4})-(\d{2})$/.exec(key);
-      return m ? DateTime.utc(Number(m[1]), Number(m[2]), 1) : null;
+      return m ? dayOf(Number(m[1]), Number(m[2]), 1) : null;
     },
   },
 };
@@ -85,12 +106,14 @@ const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
  * period each and consecutive periods leave no gap. Retention r keeps a period until the r-th
  * period of its kind after it starts: with r = 1, a day until the next midnight, a season until
  * the next season starts. Methods that take a moment default to the clock's now, which decides
- * only what Node does by itself (a script decides by Redis' clock, see `choices`).
+ * only what Node does by itself (a script decides by Redis' clock, see PeriodWindow).
  */
 export class PeriodCalendar {
   private readonly tz: IANAZone;
   /** The period each rolling kind last found: most moments asked about fall in it again. */
   private readonly recent = new Map<RollingKind, Period>();
+  /** Day starts (µs) by date: neighbouring periods share their boundaries, and lists ask for many. */
+  private readonly starts = new Map<Day, number>();
 
   constructor(
     readonly config: PeriodConfig,
@@ -148,8 +171,8 @@ export class PeriodCalendar {
     }
     const unit = UNITS[kind];
     const first = unit.parse(key);
-    // Parsing back the key catches dates that luxon normalised or refused (2026-02-30, 2027-W53).
-    const period = first?.isValid && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
+    // Printing the date back catches keys that name no date (2026-02-30 comes back as 2026-03-02).
+    const period = first !== null && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
     if (!period || period.end! <= 0 || period.start > LAST_MOMENT) {
       throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12' }[kind]);
     }
@@ -178,8 +201,7 @@ export class PeriodCalendar {
     if (period.kind === 'ALL_TIME') return null;
     const retention = this.retention(period.kind);
     if (period.kind === 'SEASON') return this.config.seasons[this.seasonIndex(period) + retention]?.start ?? null;
-    const kind = period.kind as RollingKind;
-    return this.startOf(UNITS[kind].first(this.stepped(period, retention)));
+    return this.startOf(this.stepped(period, retention));
   }
 
   status(period: Period, at = this.now()): PeriodStatus {
@@ -209,55 +231,47 @@ export class PeriodCalendar {
     return this.config.kinds.flatMap((kind) => this.kept(kind, at));
   }
 
-  /** What a submit script needs to put a moment near `at` in the right period of `kind` itself. */
-  choices(kind: PeriodKind, at = this.now()): PeriodChoice {
-    if (kind === 'ALL_TIME') return { kind, periods: [ALL_TIME], from: 0, to: null };
-    if (kind === 'SEASON') {
-      // The season that started last, and one either side: any moment between the start of the
-      // one before it and the end of the one after it is in one of them or between two.
-      const seasons = this.config.seasons, latest = this.seasonIndexAt(at);
-      const periods = seasons.slice(Math.max(0, latest - 1), latest + 2).map(seasonPeriod);
-      return {
-        kind,
-        periods,
-        from: latest >= 1 ? seasons[latest - 1].start : 0,
-        to: latest + 1 < seasons.length ? seasons[latest + 1].end : null,
-      };
-    }
-    const current = this.periodAt(kind, at)!;
-    const periods = [this.preceding(current)!, current, this.following(current)!];
-    return { kind, periods, from: periods[0].start, to: periods[2].end };
+  /** The period of `kind` at the moment and the boundaries it holds between (see PeriodWindow). */
+  window(kind: PeriodKind, at = this.now()): PeriodWindow {
+    const period = this.periodAt(kind, at);
+    if (period) return { kind, period, from: period.start, to: period.end };
+    // Between seasons: from the end of the one before to the start of the next.
+    const seasons = this.config.seasons, before = this.seasonIndexAt(at);
+    return { kind, period, from: before >= 0 ? seasons[before].end : 0, to: seasons[before + 1]?.start ?? null };
   }
 
   private retention(kind: RetainedKind): number {
     return this.config.retention[kind] ?? 1;
   }
 
-  private startOf(first: CalendarDate): number {
-    return dayStart(this.tz, first) * 1000;
+  private startOf(first: Day): number {
+    let start = this.starts.get(first);
+    if (start === undefined) {
+      if (this.starts.size >= MAX_KEPT_STARTS) this.starts.clear();
+      this.starts.set(first, (start = dayStart(this.tz, first) * 1000));
+    }
+    return start;
   }
 
   /** The first date of the rolling period that holds the moment. */
-  private firstDateAt(kind: RollingKind, at: number): CalendarDate {
+  private firstDateAt(kind: RollingKind, at: number): Day {
     const unit = UNITS[kind];
-    // Moments are µs and period bounds whole ms, so the moment's millisecond decides.
-    const ms = Math.floor(at / 1000);
-    let first = unit.first(dateAt(this.tz, ms));
+    let first = unit.first(dayAt(this.tz, Math.floor(at / 1000)));
     // Where clocks fall back over midnight, a wall-clock date can belong to the period before.
-    while (dayStart(this.tz, first) > ms) first = first.minus({ [unit.step]: 1 });
-    for (let next = first.plus({ [unit.step]: 1 }); dayStart(this.tz, next) <= ms; next = next.plus({ [unit.step]: 1 })) first = next;
+    while (this.startOf(first) > at) first = unit.shift(first, -1);
+    for (let next = unit.shift(first, 1); this.startOf(next) <= at; next = unit.shift(next, 1)) first = next;
     return first;
   }
 
-  private rollingPeriod(kind: RollingKind, first: CalendarDate): Period {
+  private rollingPeriod(kind: RollingKind, first: Day): Period {
     const unit = UNITS[kind];
-    return { kind, key: unit.key(first), start: this.startOf(first), end: this.startOf(first.plus({ [unit.step]: 1 })) };
+    return { kind, key: unit.key(first), start: this.startOf(first), end: this.startOf(unit.shift(first, 1)) };
   }
 
   /** The first date of the rolling period `count` periods after (or before) this one. */
-  private stepped(period: Period, count: number): CalendarDate {
+  private stepped(period: Period, count: number): Day {
     const unit = UNITS[period.kind as RollingKind];
-    return unit.first(unit.parse(period.key)!.plus({ [unit.step]: count }));
+    return unit.shift(unit.parse(period.key)!, count);
   }
 
   /** The last season that starts at or before the moment; -1 when none does. */

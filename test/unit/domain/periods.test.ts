@@ -114,12 +114,13 @@ describe('the period calendar', () => {
       expect(two.expiresAt(two.periodByKey('SEASON', 'summer'))).toBeNull();
     });
 
-    it('gives a script the seasons around a moment and where it may decide alone', () => {
-      const choice = seasons().choices('SEASON', s2.start);
-      expect(choice.periods.map((p) => p.key)).toEqual(['spring', 'summer', 'autumn']);
-      expect([choice.from, choice.to]).toEqual([s1.start, s3.end]);
-      const first = seasons().choices('SEASON', s1.start - 1);
-      expect([first.periods.map((p) => p.key), first.from, first.to]).toEqual([['spring'], 0, s1.end]);
+    it('gives a script the season, or the gap between seasons, and the boundaries around it', () => {
+      const cal = seasons();
+      const summer = cal.window('SEASON', s2.start);
+      expect([summer.period!.key, summer.from, summer.to]).toEqual(['summer', s2.start, s2.end]);
+      expect(cal.window('SEASON', s1.end)).toEqual({ kind: 'SEASON', period: null, from: s1.end, to: s2.start });
+      expect(cal.window('SEASON', s1.start - 1)).toEqual({ kind: 'SEASON', period: null, from: 0, to: s1.start });
+      expect(cal.window('SEASON', s3.end)).toEqual({ kind: 'SEASON', period: null, from: s3.end, to: null });
     });
   });
 
@@ -157,14 +158,11 @@ describe('the period calendar', () => {
     });
   });
 
-  it('gives a script the period before, at and after a moment, tiling from..to', () => {
-    const choice = rolling('Europe/Berlin').choices('DAILY', us('2026-03-29T12:00:00Z'));
-    expect(choice.periods.map((p) => p.key)).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
-    expect(choice.from).toBe(choice.periods[0].start);
-    expect(choice.periods[0].end).toBe(choice.periods[1].start);
-    expect(choice.periods[1].end).toBe(choice.periods[2].start);
-    expect(choice.to).toBe(choice.periods[2].end);
-    expect(rolling('UTC').choices('ALL_TIME', 0)).toEqual({ kind: 'ALL_TIME', periods: [{ kind: 'ALL_TIME', key: 'all', start: 0, end: null }], from: 0, to: null });
+  it('gives a script the current and the next boundary', () => {
+    const berlin = rolling('Europe/Berlin');
+    const day = berlin.window('DAILY', us('2026-03-29T12:00:00Z'));
+    expect([day.period!.key, day.from, day.to]).toEqual(['2026-03-29', us('2026-03-28T23:00:00Z'), us('2026-03-29T22:00:00Z')]);
+    expect(berlin.window('ALL_TIME', 0)).toEqual({ kind: 'ALL_TIME', period: { kind: 'ALL_TIME', key: 'all', start: 0, end: null }, from: 0, to: null });
   });
 
   it('refuses keys that name no period of the kind', () => {
@@ -199,6 +197,7 @@ describe('the period calendar', () => {
         expect(cal.periodAt(kind, period.end! - 1)).toEqual(period);
         expect(cal.periodAt(kind, period.end!)).toEqual(after);
         expect(cal.periodByKey(kind, period.key)).toEqual(period);
+        expect(cal.window(kind, at)).toEqual({ kind, period, from: period.start, to: period.end });
       }), { numRuns: 300 });
     });
 
