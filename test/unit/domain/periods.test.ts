@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DateTime } from 'luxon';
 import { PeriodCalendar, type Period } from '../../../src/domain/periods/calendar';
 import type { MomentClock } from '../../../src/domain/periods/clock';
 import { checkPeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/config';
@@ -218,6 +219,17 @@ describe('the period calendar', () => {
           period = next;
         }
       }), { numRuns: 40 });
+    });
+
+    it("names periods as luxon reads the wall clock, away from midnight's DST changes", () => {
+      fc.assert(fc.property(zoneArb, momentArb, (zone, at) => {
+        const local = DateTime.fromMillis(Math.floor(at / 1000), { zone });
+        fc.pre(local.hour >= 3 && local.hour < 21);
+        const cal = rolling(zone);
+        expect(cal.periodAt('DAILY', at)!.key).toBe(local.toISODate());
+        expect(cal.periodAt('WEEKLY', at)!.key).toBe(`${local.weekYear}-W${String(local.weekNumber).padStart(2, '0')}`);
+        expect(cal.periodAt('MONTHLY', at)!.key).toBe(local.toFormat('yyyy-MM'));
+      }), { numRuns: 300 });
     });
 
     it('keeps exactly `retention` periods: each kept, the one before them expired', () => {
