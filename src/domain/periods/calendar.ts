@@ -1,7 +1,7 @@
 import type { IANAZone } from 'luxon';
-import { badInput } from '../../errors';
+import { badInput, ErrorCode, StandingsError } from '../../errors';
 import { systemMomentClock, type MomentClock } from './clock';
-import type { PeriodConfig, PeriodKind, RetainedKind, Season } from './config';
+import { checkKind, checkMoment, type PeriodConfig, type PeriodKind, type RetainedKind, type Season } from './config';
 import {
   dayAt, dayOf, dayStart, fieldsOf, isoWeekMonday, isoWeekOf, mondayOf, zone, type Day,
 } from './zonedDates';
@@ -28,6 +28,13 @@ export interface PeriodWindow {
   period: Period | null;
   from: number;
   to: number | null;
+}
+
+/** A period as a client names it: its kind, and a moment in it or its key (neither: the current one). */
+export interface PeriodRequest {
+  kind: unknown;
+  at?: unknown;
+  key?: unknown;
 }
 
 /** Where a period stands at a moment. */
@@ -155,6 +162,33 @@ export class PeriodCalendar {
    */
   landingPeriods(at: number, now = this.now()): Period[] {
     return this.periodsAt(at).filter((period) => this.status(period, now) === 'kept');
+  }
+
+  /**
+   * The period a client asks for, judged at `now`: BAD_USER_INPUT (naming the field) for a kind
+   * the board does not keep, both a moment and a key, or a key that names no period; NOT_FOUND for
+   * a moment between seasons and for a period that has expired. An upcoming period is returned
+   * (it is empty until it starts).
+   */
+  requested(request: PeriodRequest, now = this.now(), field = 'period'): Period {
+    const kind = checkKind(request.kind, `${field}.kind`);
+    if (!this.keeps(kind)) {
+      throw badInput(`${field}.kind: this board keeps ${this.config.kinds.join(', ')} periods, not ${kind}`, { field: `${field}.kind` });
+    }
+    if (request.at != null && request.key != null) {
+      throw badInput(`${field}: give a moment (at) or a key, not both`, { field });
+    }
+    let period: Period | null;
+    if (request.key != null) {
+      if (typeof request.key !== 'string') throw badInput(`${field}.key must be a string`, { field: `${field}.key` });
+      period = this.periodByKey(kind, request.key, `${field}.key`);
+    } else {
+      const at = request.at == null ? now : checkMoment(request.at, `${field}.at`);
+      period = this.periodAt(kind, at);
+      if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+    }
+    if (this.status(period, now) === 'expired') throw notFound(`the ${kind} period ${period.key} has expired`, field);
+    return period;
   }
 
   /** The period of `kind` named by `key`; BAD_USER_INPUT (naming `field`) for a key that names none. */
@@ -290,6 +324,8 @@ export class PeriodCalendar {
     return this.config.seasons.findIndex((season) => season.id === period.key);
   }
 }
+
+const notFound = (message: string, field: string) => new StandingsError(ErrorCode.NOT_FOUND, message, { field });
 
 function seasonPeriod(season: Season): Period {
   return { kind: 'SEASON', key: season.id, start: season.start, end: season.end };

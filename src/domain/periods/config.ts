@@ -67,7 +67,7 @@ function checkList(value: unknown, field: string, max: number): unknown[] {
 }
 
 /** The platform's spelling of an IANA zone name; BAD_USER_INPUT for anything else. */
-export function checkTimeZone(value: unknown, field = 'timeZone'): string {
+function checkTimeZone(value: unknown, field = 'timeZone'): string {
   // Intl also takes offsets such as "+09:00" on newer platforms: not zones, their day never moves.
   if (typeof value === 'string' && /^[A-Za-z]/.test(value)) {
     try {
@@ -79,7 +79,7 @@ export function checkTimeZone(value: unknown, field = 'timeZone'): string {
   throw badInput(`${field} must be an IANA time zone such as Europe/Berlin`, { field });
 }
 
-function checkKind(value: unknown, field: string): PeriodKind {
+export function checkKind(value: unknown, field: string): PeriodKind {
   if (typeof value !== 'string' || !(PERIOD_KINDS as readonly string[]).includes(value)) {
     throw badInput(`${field} must be one of ${PERIOD_KINDS.join(', ')}`, { field });
   }
@@ -93,7 +93,7 @@ function checkRetention(value: unknown, field: string): number {
   return value;
 }
 
-function checkMoment(value: unknown, field: string): number {
+export function checkMoment(value: unknown, field: string): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
     throw badInput(`${field} must be a moment from 1970-01-01T00:00:00Z in µs, below 2^53`, { field });
   }

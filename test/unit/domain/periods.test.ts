@@ -166,6 +166,38 @@ describe('the period calendar', () => {
     expect(berlin.window('ALL_TIME', 0)).toEqual({ kind: 'ALL_TIME', period: { kind: 'ALL_TIME', key: 'all', start: 0, end: null }, from: 0, to: null });
   });
 
+  describe('the period a client asks for', () => {
+    const now = us('2026-12-02T12:00:00Z');
+    const board = calendar({
+      timeZone: 'Asia/Tokyo',
+      kinds: [{ kind: 'DAILY', retention: 2 }, { kind: 'SEASON' }],
+      seasons: [{ id: 's1', start: us('2026-11-01T00:00:00Z'), end: us('2026-12-01T00:00:00Z') }],
+    }, fixedClock(now));
+    const code = (code: string, field: string) => expect.objectContaining({ code, details: { field } });
+
+    it('is the current one unless a moment or a key says otherwise', () => {
+      expect(board.requested({ kind: 'DAILY' }).key).toBe('2026-12-02');
+      expect(board.requested({ kind: 'DAILY', at: us('2026-12-01T15:00:00Z') - 1 }).key).toBe('2026-12-01');
+      expect(board.requested({ kind: 'DAILY', key: '2026-12-01' }).key).toBe('2026-12-01');
+      expect(board.requested({ kind: 'DAILY', key: '2026-12-03' }).key).toBe('2026-12-03'); // upcoming: empty until it starts
+      expect(board.requested({ kind: 'SEASON', key: 's1' }).key).toBe('s1'); // ended, kept until a next season starts
+    });
+
+    it('is BAD_USER_INPUT for a kind the board does not keep, a bad key, or both a moment and a key', () => {
+      expect(() => board.requested({ kind: 'WEEKLY' })).toThrow(code('BAD_USER_INPUT', 'period.kind'));
+      expect(() => board.requested({ kind: 'YEARLY' })).toThrow(code('BAD_USER_INPUT', 'period.kind'));
+      expect(() => board.requested({ kind: 'DAILY', key: '2026-12-32' })).toThrow(code('BAD_USER_INPUT', 'period.key'));
+      expect(() => board.requested({ kind: 'DAILY', key: 20261201 })).toThrow(code('BAD_USER_INPUT', 'period.key'));
+      expect(() => board.requested({ kind: 'DAILY', at: -1 })).toThrow(code('BAD_USER_INPUT', 'period.at'));
+      expect(() => board.requested({ kind: 'DAILY', at: now, key: '2026-12-02' })).toThrow(code('BAD_USER_INPUT', 'period'));
+    });
+
+    it('is NOT_FOUND once expired, and between seasons', () => {
+      expect(() => board.requested({ kind: 'DAILY', key: '2026-11-30' })).toThrow(code('NOT_FOUND', 'period'));
+      expect(() => board.requested({ kind: 'SEASON' })).toThrow(code('NOT_FOUND', 'period.at'));
+    });
+  });
+
   it('refuses keys that name no period of the kind', () => {
     const utc = rolling('UTC');
     expect(utc.periodByKey('ALL_TIME', 'all').key).toBe('all');
