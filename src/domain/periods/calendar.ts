@@ -216,14 +216,14 @@ export class PeriodCalendar {
   /** The period right after this one; null after ALL_TIME and after the last season. */
   following(period: Period): Period | null {
     if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, 1));
-    const season = period.kind === 'SEASON' ? this.config.seasons[this.seasonIndex(period) + 1] : undefined;
+    const season = this.seasonFrom(period, 1);
     return season ? seasonPeriod(season) : null;
   }
 
   /** The period right before this one; null before ALL_TIME and before the first season. */
   preceding(period: Period): Period | null {
     if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, -1));
-    const season = period.kind === 'SEASON' ? this.config.seasons[this.seasonIndex(period) - 1] : undefined;
+    const season = this.seasonFrom(period, -1);
     return season ? seasonPeriod(season) : null;
   }
 
@@ -234,7 +234,7 @@ export class PeriodCalendar {
   expiresAt(period: Period): number | null {
     if (period.kind === 'ALL_TIME') return null;
     const retention = this.retention(period.kind);
-    if (period.kind === 'SEASON') return this.config.seasons[this.seasonIndex(period) + retention]?.start ?? null;
+    if (period.kind === 'SEASON') return this.seasonFrom(period, retention)?.start ?? null;
     return this.startOf(this.stepped(period, retention));
   }
 
@@ -274,6 +274,7 @@ export class PeriodCalendar {
     return { kind, period, from: before >= 0 ? seasons[before].end : 0, to: seasons[before + 1]?.start ?? null };
   }
 
+  /** A kind the board does not keep has only its current period. */
   private retention(kind: RetainedKind): number {
     return this.config.retention[kind] ?? 1;
   }
@@ -320,8 +321,10 @@ export class PeriodCalendar {
     return lo - 1;
   }
 
-  private seasonIndex(period: Period): number {
-    return this.config.seasons.findIndex((season) => season.id === period.key);
+  /** The season `count` seasons after (before, when negative) the period, when it is one of the board's seasons. */
+  private seasonFrom(period: Period, count: number): Season | undefined {
+    const index = period.kind === 'SEASON' ? this.config.seasons.findIndex((season) => season.id === period.key) : -1;
+    return index < 0 ? undefined : this.config.seasons[index + count];
   }
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { PeriodCalendar, type Period } from '../../../src/domain/periods/calendar';
 import type { MomentClock } from '../../../src/domain/periods/clock';
-import { checkPeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/config';
+import { addSeasons, checkPeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/config';
 
 const HOUR = 3_600_000_000; // µs
 const us = (iso: string) => Date.parse(iso) * 1000;
@@ -113,6 +113,9 @@ describe('the period calendar', () => {
       expect(two.kept('SEASON', s3.start).map((p) => p.key)).toEqual(['autumn', 'summer']);
       // Nothing ends the last seasons until more are named.
       expect(two.expiresAt(two.periodByKey('SEASON', 'summer'))).toBeNull();
+      const winter = { id: 'winter', start: us('2027-01-01T00:00:00Z'), end: us('2027-03-01T00:00:00Z') };
+      const later = new PeriodCalendar(addSeasons(two.config, [winter]));
+      expect(later.expiresAt(later.periodByKey('SEASON', 'summer'))).toBe(winter.start);
     });
 
     it('gives a script the season, or the gap between seasons, and the boundaries around it', () => {
