@@ -1,5 +1,4 @@
 import { badInput, conflict } from '../../errors';
-import { checkId } from '../validation';
 
 /**
  * The periods a board keeps: which kinds, in which time zone, how many of each, and its seasons.
@@ -25,6 +24,11 @@ export const MAX_RETENTION = 400;
 /** Most seasons one board may name. */
 export const MAX_SEASONS = 1000;
 export const DEFAULT_TIME_ZONE = 'UTC';
+/**
+ * A season's id is its period key, in the API and in Redis key names: no colon, so that no
+ * season's keys can be read as another's (`...:<season>:z`, `...:<season>:b:<n>`).
+ */
+const SEASON_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 export interface Season {
   id: string;
@@ -102,8 +106,11 @@ export function checkMoment(value: unknown, field: string): number {
 
 function checkSeason(value: unknown, field: string): Season {
   if (!isRecord(value)) throw badInput(`${field} must be a season { id, start, end }`, { field });
+  if (typeof value.id !== 'string' || !SEASON_ID.test(value.id)) {
+    throw badInput(`${field}.id must be 1-64 characters of letters, digits and -_.`, { field: `${field}.id` });
+  }
   const season = {
-    id: checkId(value.id, `${field}.id`),
+    id: value.id,
     start: checkMoment(value.start, `${field}.start`),
     end: checkMoment(value.end, `${field}.end`),
   };

@@ -46,6 +46,8 @@ describe('period configuration', () => {
     ['a season ending as it starts', { kinds: [{ kind: 'SEASON' }], seasons: [season('s', H, H)] }, 'periods.seasons[0].end'],
     ['a season before 1970', { kinds: [{ kind: 'SEASON' }], seasons: [season('s', -H, H)] }, 'periods.seasons[0].start'],
     ['a season with a bad id', { kinds: [{ kind: 'SEASON' }], seasons: [season('a{b}', 0, H)] }, 'periods.seasons[0].id'],
+    ['a season id with a colon', { kinds: [{ kind: 'SEASON' }], seasons: [season('2026:spring', 0, H)] }, 'periods.seasons[0].id'],
+    ['a season id too long', { kinds: [{ kind: 'SEASON' }], seasons: [season('s'.repeat(65), 0, H)] }, 'periods.seasons[0].id'],
     ['overlapping seasons', { kinds: [{ kind: 'SEASON' }], seasons: [season('a', 0, 2 * H), season('b', H, 3 * H)] }, 'periods.seasons[1]'],
     ['overlapping seasons listed late first', { kinds: [{ kind: 'SEASON' }], seasons: [season('b', H, 3 * H), season('a', 0, 2 * H)] }, 'periods.seasons[0]'],
     ['a season id used twice', { kinds: [{ kind: 'SEASON' }], seasons: [season('a', 0, H), season('a', H, 2 * H)] }, 'periods.seasons[1].id'],
