@@ -130,20 +130,20 @@ function mergeSeasons(existing: readonly Season[], added: { season: Season; fiel
   }
   const all = [...existing.map((season) => ({ season, field: '' })), ...added];
   const ids = new Map<string, string>();
-  for (const { season, field } of all) {
+  for (const { season, field: place } of all) {
     const earlier = ids.get(season.id);
     if (earlier !== undefined) {
       const where = earlier === '' ? 'an existing season' : earlier;
-      throw badInput(`${field}.id: season ${season.id} is named twice (also ${where})`, { field: `${field}.id` });
+      throw badInput(`${place}.id: season ${season.id} is named twice (also ${where})`, { field: `${place}.id` });
     }
-    ids.set(season.id, field);
+    ids.set(season.id, place);
   }
   all.sort((a, b) => a.season.start - b.season.start);
   for (let i = 1; i < all.length; i++) {
     const before = all[i - 1], after = all[i];
     if (after.season.start < before.season.end) {
-      const field = after.field || before.field; // at least one of two overlapping seasons is new
-      throw badInput(`${field}: season ${after.season.id} overlaps season ${before.season.id}`, { field });
+      const place = after.field || before.field; // at least one of two overlapping seasons is new
+      throw badInput(`${place}: season ${after.season.id} overlaps season ${before.season.id}`, { field: place });
     }
   }
   return all.map(({ season }) => season);
@@ -212,14 +212,14 @@ export function addSeasons(config: PeriodConfig, seasons: unknown, field = 'seas
 }
 
 /**
- * The first setting in which two checked configurations differ (as `periods.<setting>`), or
- * null when they are equal.
+ * The first setting in which two checked configurations differ (`periods.timeZone`,
+ * `periods.kinds`, `periods.kinds.DAILY.retention`, `periods.seasons[2]`), or null when they are equal.
  */
 export function periodConfigDifference(a: PeriodConfig, b: PeriodConfig, field = 'periods'): string | null {
   if (a.timeZone !== b.timeZone) return `${field}.timeZone`;
   if (a.kinds.join() !== b.kinds.join()) return `${field}.kinds`;
   for (const kind of a.kinds) {
-    if (kind !== 'ALL_TIME' && a.retention[kind] !== b.retention[kind]) return `${field}.retention.${kind}`;
+    if (kind !== 'ALL_TIME' && a.retention[kind] !== b.retention[kind]) return `${field}.kinds.${kind}.retention`;
   }
   const count = Math.max(a.seasons.length, b.seasons.length);
   for (let i = 0; i < count; i++) {

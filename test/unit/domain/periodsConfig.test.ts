@@ -119,7 +119,7 @@ describe('period configuration', () => {
     it.each<[string, PeriodConfigInput, string]>([
       ['zone', { ...base, timeZone: 'Europe/Paris' }, 'periods.timeZone'],
       ['kinds', { ...base, kinds: [{ kind: 'DAILY', retention: 7 }, { kind: 'SEASON' }] }, 'periods.kinds'],
-      ['retention', { ...base, kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY', retention: 8 }, { kind: 'SEASON' }] }, 'periods.retention.DAILY'],
+      ['retention', { ...base, kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY', retention: 8 }, { kind: 'SEASON' }] }, 'periods.kinds.DAILY.retention'],
       ['seasons', { ...base, seasons: [season('s', 0, 2 * H)] }, 'periods.seasons[0]'],
       ['number of seasons', { ...base, seasons: [season('s', 0, H), season('t', H, 2 * H)] }, 'periods.seasons[1]'],
     ])('names the setting that differs: %s, as CONFLICT', (_, other, field) => {
