@@ -1,0 +1,335 @@
+import type { IANAZone } from 'luxon';
+import { badInput, ErrorCode, StandingsError } from '../../errors';
+import { systemMomentClock, type MomentClock } from './clock';
+import { checkKind, checkMoment, type PeriodConfig, type PeriodKind, type RetainedKind, type Season } from './config';
+import {
+  dayAt, dayOf, dayStart, fieldsOf, isoWeekMonday, isoWeekOf, mondayOf, zone, type Day,
+} from './zonedDates';
+
+/** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
+export interface Period {
+  readonly kind: PeriodKind;
+  /** `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`: stable, and unique per kind. */
+  readonly key: string;
+  readonly start: number;
+  /** null for ALL_TIME, which never ends. */
+  readonly end: number | null;
+}
+
+/**
+ * The stretch of time around a moment in which one period of a kind holds (or, for SEASON, none:
+ * a gap between seasons): from the current boundary to the next (null: never). Node computes it
+ * with its own clock and passes it to a script, which checks that the moment it stamps by Redis'
+ * clock lies inside; when it does not, Node's clock was off by the boundary, and Node asks again
+ * with the script's moment. So Redis' clock decides the period, and Node's only guesses it.
+ */
+export interface PeriodWindow {
+  kind: PeriodKind;
+  period: Period | null;
+  from: number;
+  to: number | null;
+}
+
+/** A period as a client names it: its kind, and a moment in it or its key (neither: the current one). */
+export interface PeriodRequest {
+  kind: unknown;
+  at?: unknown;
+  key?: unknown;
+}
+
+/** Where a period stands at a moment. */
+export type PeriodStatus = 'upcoming' | 'kept' | 'expired';
+
+type RollingKind = Exclude<PeriodKind, 'ALL_TIME' | 'SEASON'>;
+
+const ALL_TIME: Period = { kind: 'ALL_TIME', key: 'all', start: 0, end: null };
+/** The latest moment the store accepts (see checkReachedAtMicros). */
+const LAST_MOMENT = Number.MAX_SAFE_INTEGER;
+/** Over ten years of days, or all the boundaries a listing of the longest retention needs. */
+const MAX_KEPT_STARTS = 4096;
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** How each rolling kind groups dates: the first date of a date's period, its key, and steps. */
+const UNITS: Record<RollingKind, {
+  first(day: Day): Day;
+  key(first: Day): string;
+  /** The first date `count` periods after (before, when negative) the period starting at `first`. */
+  shift(first: Day, count: number): Day;
+  /** The first date of the period a key names, if it is one; the caller checks by printing it back. */
+  parse(key: string): Day | null;
+}> = {
+  DAILY: {
+    first: (day) => day,
+    key: (first) => {
+      const { year, month, day } = fieldsOf(first);
+      return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+    },
+    shift: (first, count) => first + count,
+    parse: (key) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+      return m ? dayOf(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+    },
+  },
+  WEEKLY: {
+    first: mondayOf,
+    key: (first) => {
+      const { weekYear, week } = isoWeekOf(first);
+      return `${pad(weekYear, 4)}-W${pad(week)}`;
+    },
+    shift: (first, count) => first + 7 * count,
+    parse: (key) => {
+      const m = /^(\d{4})-W(\d{2})$/.exec(key);
+      return m ? isoWeekMonday(Number(m[1]), Number(m[2])) : null;
+    },
+  },
+  MONTHLY: {
+    first: (day) => {
+      const { year, month } = fieldsOf(day);
+      return dayOf(year, month, 1);
+    },
+    key: (first) => {
+      const { year, month } = fieldsOf(first);
+      return `${pad(year, 4)}-${pad(month)}`;
+    },
+    shift: (first, count) => {
+      const { year, month } = fieldsOf(first);
+      return dayOf(year, month + count, 1);
+    },
+    parse: (key) => {
+      const m = /^(\d{4})-(\d{2})$/.exec(key);
+      return m ? dayOf(Number(m[1]), Number(m[2]), 1) : null;
+    },
+  },
+};
+
+const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
+
+/**
+ * The periods of a board (config.ts) in its time zone: which period holds a moment, which are
+ * kept, when each expires, and what a script needs to decide by its own clock.
+ *
+ * A rolling period (DAILY, WEEKLY, MONTHLY) runs from the first instant of its first date in the
+ * zone to the first instant of the next period's first date, so days of 23 or 25 hours are one
+ * period each and consecutive periods leave no gap. Retention r keeps a period until the r-th
+ * period of its kind after it starts: with r = 1, a day until the next midnight, a season until
+ * the next season starts. Methods that take a moment default to the clock's now, which decides
+ * only what Node does by itself (a script decides by Redis' clock, see PeriodWindow).
+ */
+export class PeriodCalendar {
+  private readonly tz: IANAZone;
+  /** The period each rolling kind last found: most moments asked about fall in it again. */
+  private readonly recent = new Map<RollingKind, Period>();
+  /** Day starts (µs) by date: neighbouring periods share their boundaries, and lists ask for many. */
+  private readonly starts = new Map<Day, number>();
+
+  constructor(
+    readonly config: PeriodConfig,
+    private readonly clock: MomentClock = systemMomentClock,
+  ) {
+    this.tz = zone(config.timeZone);
+  }
+
+  now(): number {
+    return this.clock.nowMicros();
+  }
+
+  keeps(kind: PeriodKind): boolean {
+    return this.config.kinds.includes(kind);
+  }
+
+  /** The period of `kind` that holds the moment; null for SEASON between seasons. */
+  periodAt(kind: PeriodKind, at = this.now()): Period | null {
+    if (kind === 'ALL_TIME') return ALL_TIME;
+    if (kind === 'SEASON') {
+      const season = this.config.seasons[this.seasonIndexAt(at)];
+      return season && at < season.end ? seasonPeriod(season) : null;
+    }
+    const recent = this.recent.get(kind);
+    if (recent && recent.start <= at && at < recent.end!) return recent;
+    const period = this.rollingPeriod(kind, this.firstDateAt(kind, at));
+    this.recent.set(kind, period);
+    return period;
+  }
+
+  /** Every kept kind's period that holds the moment: where a submission at that moment lands. */
+  periodsAt(at = this.now()): Period[] {
+    return this.config.kinds.flatMap((kind) => this.periodAt(kind, at) ?? []);
+  }
+
+  /**
+   * Where an imported moment lands, judged at `now`: the periods that hold it and are still kept.
+   * Empty when it is outside every kept period (the caller refuses such a submission).
+   */
+  landingPeriods(at: number, now = this.now()): Period[] {
+    return this.periodsAt(at).filter((period) => this.status(period, now) === 'kept');
+  }
+
+  /**
+   * The period a client asks for, judged at `now`: BAD_USER_INPUT (naming the field) for a kind
+   * the board does not keep, both a moment and a key, or a key that names no period; NOT_FOUND for
+   * a moment between seasons and for a period that has expired. An upcoming period is returned
+   * (it is empty until it starts).
+   */
+  requested(request: PeriodRequest, now = this.now(), field = 'period'): Period {
+    const kind = checkKind(request.kind, `${field}.kind`);
+    if (!this.keeps(kind)) {
+      throw badInput(`${field}.kind: this board keeps ${this.config.kinds.join(', ')} periods, not ${kind}`, { field: `${field}.kind` });
+    }
+    if (request.at != null && request.key != null) {
+      throw badInput(`${field}: give a moment (at) or a key, not both`, { field });
+    }
+    let period: Period | null;
+    if (request.key != null) {
+      if (typeof request.key !== 'string') throw badInput(`${field}.key must be a string`, { field: `${field}.key` });
+      period = this.periodByKey(kind, request.key, `${field}.key`);
+    } else {
+      const at = request.at == null ? now : checkMoment(request.at, `${field}.at`);
+      period = this.periodAt(kind, at);
+      if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+    }
+    if (this.status(period, now) === 'expired') throw notFound(`the ${kind} period ${period.key} has expired`, field);
+    return period;
+  }
+
+  /** The period of `kind` named by `key`; BAD_USER_INPUT (naming `field`) for a key that names none. */
+  periodByKey(kind: PeriodKind, key: string, field = 'period.key'): Period {
+    const refuse = (expected: string) => badInput(`${field} must be ${expected} for a ${kind} period, not ${JSON.stringify(key)}`, { field });
+    if (kind === 'ALL_TIME') {
+      if (key !== ALL_TIME.key) throw refuse('"all"');
+      return ALL_TIME;
+    }
+    if (kind === 'SEASON') {
+      const season = this.config.seasons.find((s) => s.id === key);
+      if (!season) throw refuse('the id of one of the board\'s seasons');
+      return seasonPeriod(season);
+    }
+    const unit = UNITS[kind];
+    const first = unit.parse(key);
+    // Printing the date back catches keys that name no date (2026-02-30 comes back as 2026-03-02).
+    const period = first !== null && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
+    if (!period || period.end! <= 0 || period.start > LAST_MOMENT) {
+      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12' }[kind]);
+    }
+    return period;
+  }
+
+  /** The period right after this one; null after ALL_TIME and after the last season. */
+  following(period: Period): Period | null {
+    if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, 1));
+    const season = this.seasonFrom(period, 1);
+    return season ? seasonPeriod(season) : null;
+  }
+
+  /** The period right before this one; null before ALL_TIME and before the first season. */
+  preceding(period: Period): Period | null {
+    if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, -1));
+    const season = this.seasonFrom(period, -1);
+    return season ? seasonPeriod(season) : null;
+  }
+
+  /**
+   * The moment (µs) the period stops being kept, for EXPIREAT on its keys; null while nothing
+   * ends it (ALL_TIME; a season until enough later seasons are named).
+   */
+  expiresAt(period: Period): number | null {
+    if (period.kind === 'ALL_TIME') return null;
+    const retention = this.retention(period.kind);
+    if (period.kind === 'SEASON') return this.seasonFrom(period, retention)?.start ?? null;
+    return this.startOf(this.stepped(period, retention));
+  }
+
+  status(period: Period, at = this.now()): PeriodStatus {
+    if (period.start > at) return 'upcoming';
+    const expires = this.expiresAt(period);
+    return expires !== null && expires <= at ? 'expired' : 'kept';
+  }
+
+  /** The periods of `kind` kept at the moment, newest first (none for a kind the board does not keep). */
+  kept(kind: PeriodKind, at = this.now()): Period[] {
+    if (!this.keeps(kind)) return [];
+    if (kind === 'ALL_TIME') return [ALL_TIME];
+    const retention = this.retention(kind);
+    if (kind === 'SEASON') {
+      const latest = this.seasonIndexAt(at);
+      return this.config.seasons.slice(Math.max(0, latest + 1 - retention), latest + 1).reverse().map(seasonPeriod);
+    }
+    const periods: Period[] = [];
+    for (let period: Period | null = this.periodAt(kind, at); period && periods.length < retention && period.end! > 0; period = this.preceding(period)) {
+      periods.push(period);
+    }
+    return periods;
+  }
+
+  /** Every kept period at the moment: each kind in the board's order, newest first. */
+  allKept(at = this.now()): Period[] {
+    return this.config.kinds.flatMap((kind) => this.kept(kind, at));
+  }
+
+  /** The period of `kind` at the moment and the boundaries it holds between (see PeriodWindow). */
+  window(kind: PeriodKind, at = this.now()): PeriodWindow {
+    const period = this.periodAt(kind, at);
+    if (period) return { kind, period, from: period.start, to: period.end };
+    // Between seasons: from the end of the one before to the start of the next.
+    const seasons = this.config.seasons, before = this.seasonIndexAt(at);
+    return { kind, period, from: before >= 0 ? seasons[before].end : 0, to: seasons[before + 1]?.start ?? null };
+  }
+
+  /** A kind the board does not keep has only its current period. */
+  private retention(kind: RetainedKind): number {
+    return this.config.retention[kind] ?? 1;
+  }
+
+  private startOf(first: Day): number {
+    let start = this.starts.get(first);
+    if (start === undefined) {
+      if (this.starts.size >= MAX_KEPT_STARTS) this.starts.clear();
+      this.starts.set(first, (start = dayStart(this.tz, first) * 1000));
+    }
+    return start;
+  }
+
+  /** The first date of the rolling period that holds the moment. */
+  private firstDateAt(kind: RollingKind, at: number): Day {
+    const unit = UNITS[kind];
+    let first = unit.first(dayAt(this.tz, Math.floor(at / 1000)));
+    // Where clocks fall back over midnight, a wall-clock date can belong to the period before.
+    while (this.startOf(first) > at) first = unit.shift(first, -1);
+    for (let next = unit.shift(first, 1); this.startOf(next) <= at; next = unit.shift(next, 1)) first = next;
+    return first;
+  }
+
+  private rollingPeriod(kind: RollingKind, first: Day): Period {
+    const unit = UNITS[kind];
+    return { kind, key: unit.key(first), start: this.startOf(first), end: this.startOf(unit.shift(first, 1)) };
+  }
+
+  /** The first date of the rolling period `count` periods after (or before) this one. */
+  private stepped(period: Period, count: number): Day {
+    const unit = UNITS[period.kind as RollingKind];
+    return unit.shift(unit.parse(period.key)!, count);
+  }
+
+  /** The last season that starts at or before the moment; -1 when none does. */
+  private seasonIndexAt(at: number): number {
+    const seasons = this.config.seasons;
+    let lo = 0, hi = seasons.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (seasons[mid].start <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo - 1;
+  }
+
+  /** The season `count` seasons after (before, when negative) the period, when it is one of the board's seasons. */
+  private seasonFrom(period: Period, count: number): Season | undefined {
+    const index = period.kind === 'SEASON' ? this.config.seasons.findIndex((season) => season.id === period.key) : -1;
+    return index < 0 ? undefined : this.config.seasons[index + count];
+  }
+}
+
+const notFound = (message: string, field: string) => new StandingsError(ErrorCode.NOT_FOUND, message, { field });
+
+function seasonPeriod(season: Season): Period {
+  return { kind: 'SEASON', key: season.id, start: season.start, end: season.end };
+}
