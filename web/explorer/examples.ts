@@ -1,0 +1,42 @@
+// The operations a new explorer opens with, one tab each, on the board the README's examples use.
+const VARIABLES = JSON.stringify({ board: 'blitz' }, null, 2);
+
+const TABS = [
+  `# Standings: fair, live leaderboards over GraphQL. The book icon on the left opens the docs;
+# put your API key in Headers below ({"Authorization": "Bearer <key>"}), then press Run.
+query Board($board: ID!) {
+  leaderboard(id: $board) {
+    id
+    title
+    sortOrder
+    entries(first: 10) {
+      nodes { rank sharedRank playerId score reachedAt player { displayName country } }
+    }
+  }
+}`,
+  `# Needs an admin key. The same call again with the same settings returns the board.
+mutation CreateBoard($board: ID!) {
+  createLeaderboard(input: { id: $board, title: "Blitz", sortOrder: DESCENDING, updatePolicy: BEST }) {
+    id
+    title
+  }
+}`,
+  `# Needs a writer key. Equal scores rank by who reached them first.
+mutation Submit($board: ID!) {
+  submitScore(input: { leaderboardId: $board, playerId: "5512", score: 2140 }) {
+    entry { playerId rank sharedRank score reachedAt }
+  }
+}`,
+  `# Runs over a WebSocket on the same URL: the current top first, then every change.
+# Submit a score in another tab to see it move.
+subscription Top($board: ID!) {
+  topChanged(leaderboardId: $board, first: 5) {
+    entries { rank sharedRank playerId score }
+    version
+  }
+}`,
+];
+
+export function exampleTabs(headers: string) {
+  return TABS.map((query) => ({ query, variables: VARIABLES, headers }));
+}
