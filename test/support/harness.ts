@@ -66,6 +66,8 @@ export interface TestServerOptions {
   /** Default: the service's. */
   commandTimeoutMs?: number;
   corsOrigins?: string[];
+  /** Default: the service's (on outside production). */
+  explorer?: boolean;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -95,7 +97,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
       rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
-      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true,
+      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
     });
     const baseUrl = await server.listen(0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

@@ -1,9 +1,10 @@
 // The operations a new explorer opens with, one tab each, on the board the README's examples use.
-const VARIABLES = JSON.stringify({ board: 'blitz' }, null, 2);
+export const EXAMPLE_VARIABLES = JSON.stringify({ board: 'blitz' }, null, 2);
 
 const TABS = [
-  `# Standings: fair, live leaderboards over GraphQL. The book icon on the left opens the docs;
-# put your API key in Headers below ({"Authorization": "Bearer <key>"}), then press Run.
+  `# Standings: fair, live leaderboards.
+# Docs: the book icon on the left. A key goes in
+# Headers: {"Authorization": "Bearer <key>"}
 query Board($board: ID!) {
   leaderboard(id: $board) {
     id
@@ -14,7 +15,8 @@ query Board($board: ID!) {
     }
   }
 }`,
-  `# Needs an admin key. The same call again with the same settings returns the board.
+  `# Needs an admin key. The same call again with
+# the same settings returns the board.
 mutation CreateBoard($board: ID!) {
   createLeaderboard(input: { id: $board, title: "Blitz", sortOrder: DESCENDING, updatePolicy: BEST }) {
     id
@@ -27,8 +29,8 @@ mutation Submit($board: ID!) {
     entry { playerId rank sharedRank score reachedAt }
   }
 }`,
-  `# Runs over a WebSocket on the same URL: the current top first, then every change.
-# Submit a score in another tab to see it move.
+  `# Over a WebSocket on the same URL: the top now,
+# then every change. Submit in another tab to see it.
 subscription Top($board: ID!) {
   topChanged(leaderboardId: $board, first: 5) {
     entries { rank sharedRank playerId score }
@@ -38,5 +40,5 @@ subscription Top($board: ID!) {
 ];
 
 export function exampleTabs(headers: string) {
-  return TABS.map((query) => ({ query, variables: VARIABLES, headers }));
+  return TABS.map((query) => ({ query, variables: EXAMPLE_VARIABLES, headers }));
 }

@@ -3,10 +3,11 @@
 import { createGraphiQLFetcher, type Fetcher } from '@graphiql/toolkit';
 import { DOC_EXPLORER_PLUGIN } from '@graphiql/plugin-doc-explorer';
 import { GraphiQL } from 'graphiql';
+import { Kind, parse } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
 import { createRoot } from 'react-dom/client';
 import 'graphiql/style.css';
-import { exampleTabs } from './examples';
+import { EXAMPLE_VARIABLES, exampleTabs } from './examples';
 
 /** What the server puts in the page (see explorerPage in src/server/explorer.ts). */
 interface ExplorerConfig {
@@ -32,7 +33,8 @@ const wsUrl = httpUrl.replace(/^http/, 'ws');
  * once, when it opens: a socket is kept per set of headers, and replaced when they change.
  */
 let socket: { headers: string; client: Client; fetcher: Fetcher } | undefined;
-const fetcher: Fetcher = (params, options) => {
+const fetcher: Fetcher = (sent, sentOptions) => {
+  const [params, options] = current(sent, sentOptions);
   const headers = options?.headers ?? {};
   const key = JSON.stringify(headers);
   if (socket?.headers !== key) {
@@ -43,10 +45,29 @@ const fetcher: Fetcher = (params, options) => {
   return socket.fetcher(params, options);
 };
 
+/**
+ * GraphiQL works out the operation (name, and so whether it is a subscription) a moment after the
+ * editor changes: a Run right after switching tabs would send the previous tab's. Taken from the
+ * text that is sent instead, when it holds a single operation.
+ */
+function current(params: Parameters<Fetcher>[0], options: Parameters<Fetcher>[1]): Parameters<Fetcher> {
+  let documentAST;
+  try {
+    documentAST = parse(params.query);
+  } catch {
+    return [params, options];
+  }
+  const operations = documentAST.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+  const names = operations.map((operation) => operation.name?.value ?? null);
+  if (operations.length !== 1 || names.includes(params.operationName ?? null)) return [params, { ...options, documentAST }];
+  return [{ ...params, operationName: names[0] }, { ...options, documentAST }];
+}
+
 createRoot(document.getElementById('explorer')!).render(
   <GraphiQL
     fetcher={fetcher}
     defaultTabs={exampleTabs(config.headers)}
+    initialVariables={EXAMPLE_VARIABLES}
     initialHeaders={config.headers}
     defaultHeaders={config.headers}
     defaultEditorToolsVisibility="headers"
