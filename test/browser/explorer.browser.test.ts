@@ -1,19 +1,14 @@
 // The explorer (GraphiQL served by Standings itself) in headless Chromium with every request off
 // this machine refused: it must load, run a query and a subscription, and show the docs.
-import type { Browser } from 'playwright-core';
 import { onOwnRedis } from '../support/harness';
 import { startDedicatedRedis } from '../support/redis';
-import { launchBrowser, openPage, screenshot, settled } from '../support/browser';
+import { openPage, screenshot, settled, useBrowser } from '../support/browser';
 import { seedBoard, submit } from './fixtures';
 
 const PAGE_LOAD_MS = 15_000;
 const LIVE_CHANGE_MS = 1_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const held = useBrowser();
 
 describe('the explorer', () => {
   // A Redis of its own: the example operations use the README's board id, "blitz".
@@ -21,7 +16,7 @@ describe('the explorer', () => {
   beforeAll(() => seedBoard(own.server, 'blitz', 'Blitz'));
 
   it('runs a query and a subscription from its examples and shows the docs, with no network but 127.0.0.1', async () => {
-    const tab = await openPage(browser, { width: 1400, height: 860 });
+    const tab = await openPage(held.browser, { width: 1400, height: 860 });
     try {
       const { page } = tab;
       await page.goto(own.server.graphqlUrl);

@@ -1,10 +1,10 @@
 // The spectator page, /live/<boardId>, in headless Chromium against a real server and Redis.
 // Waits are on the page's DOM (waitForFunction), never sleeps; a live change has 1 s to show.
 import * as zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { onOwnRedis, TEST_KEYS, TestServer } from '../support/harness';
 import { DurableRedis, uniqueId } from '../support/redis';
-import { launchBrowser, openPage, screenshot, settled, type TestPage } from '../support/browser';
+import { openPage, screenshot, settled, type TestPage, useBrowser } from '../support/browser';
 import { seedBoard, submit } from './fixtures';
 
 const LIVE_CHANGE_MS = 1_000;
@@ -12,11 +12,19 @@ const PAGE_LOAD_MS = 10_000;
 /** The page asks /readyz every 5 s; a Redis that is gone is noticed at the next one. */
 const HEALTH_CHECK_MS = 8_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const held = useBrowser();
+
+/** A server (with or without anonymous reads) and a seeded board, for a describe block. */
+function onSeededBoard(anonymousReads: boolean): { server: TestServer; board: string } {
+  const own = {} as { server: TestServer; board: string };
+  beforeAll(async () => {
+    own.server = await TestServer.start(undefined, { anonymousReads });
+    own.board = uniqueId('live');
+    await seedBoard(own.server, own.board);
+  });
+  afterAll(() => own.server?.stop());
+  return own;
+}
 
 /**
  * Waits until an element matching `selector` is there (Playwright's auto-waiting: the page's CSP
@@ -37,22 +45,16 @@ async function untilLive(page: Page, rows: number, timeout = PAGE_LOAD_MS): Prom
 const status = (name: string) => `#status[data-state="${name}"]`;
 
 describe('the spectator page', () => {
-  let server: TestServer;
-  let board: string;
+  const own = onSeededBoard(true);
   let tab: TestPage;
-  beforeAll(async () => {
-    server = await TestServer.start(undefined, { anonymousReads: true });
-    board = uniqueId('live');
-    await seedBoard(server, board);
-  });
-  afterAll(() => server?.stop());
   beforeEach(async () => {
-    tab = await openPage(browser);
+    tab = await openPage(held.browser);
   });
   afterEach(() => tab?.context.close());
 
   it('shows the top with ranks, shared ranks, names and countries, and moves a row that changes the top 3', async () => {
     const { page } = tab;
+    const { server, board } = own;
     await page.goto(`${server.baseUrl}/live/${board}`);
     await untilLive(page, 10);
     expect(await page.locator('#title').textContent()).toBe('Blitz · Round 7');
@@ -80,6 +82,7 @@ describe('the spectator page', () => {
 
   it('shows the window around a searched player, live', async () => {
     const { page } = tab;
+    const { server, board } = own;
     await page.goto(`${server.baseUrl}/live/${board}?top=5`);
     await untilLive(page, 5);
     await page.locator('#player').fill('p10');
@@ -100,8 +103,9 @@ describe('the spectator page', () => {
 
   it('is usable at phone width', async () => {
     await tab.context.close();
-    tab = await openPage(browser, { width: 390, height: 844 });
+    tab = await openPage(held.browser, { width: 390, height: 844 });
     const { page } = tab;
+    const { server, board } = own;
     await page.goto(`${server.baseUrl}/live/${board}`);
     await untilLive(page, 10);
     const { scrollWidth, innerWidth } = await page.evaluate(() => {
@@ -113,6 +117,7 @@ describe('the spectator page', () => {
   });
 
   it('is served with a strict Content-Security-Policy, and its script stays within its budget', async () => {
+    const { server, board } = own;
     const response = await fetch(`${server.baseUrl}/live/${board}`);
     expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'/);
     const script = /<script type="module" src="(\/assets\/live-\w+\.js)">/.exec(await response.text())![1];
@@ -123,22 +128,12 @@ describe('the spectator page', () => {
 });
 
 describe('the spectator page where reads need a key', () => {
-  let server: TestServer;
-  let board: string;
-  let tab: TestPage;
-  beforeAll(async () => {
-    server = await TestServer.start(undefined, { anonymousReads: false });
-    board = uniqueId('keyed');
-    await seedBoard(server, board);
-    tab = await openPage(browser);
-  });
-  afterAll(async () => {
-    await tab?.context.close();
-    await server?.stop();
-  });
+  const own = onSeededBoard(false);
 
   it('asks for a key, says clearly when one is wrong, and keeps a good one in the tab only', async () => {
+    const tab = await openPage(held.browser);
     const { page } = tab;
+    const { server, board } = own;
     await page.goto(`${server.baseUrl}/live/${board}`);
     await until(page, status('refused'), PAGE_LOAD_MS);
     expect(await page.locator('#message').textContent()).toMatch(/^This board needs a key: enter a reader key above/);
@@ -159,6 +154,7 @@ describe('the spectator page where reads need a key', () => {
       return { key: page.sessionStorage.getItem('standings.key'), local: page.localStorage.length };
     });
     expect(storage).toEqual({ key: TEST_KEYS.reader, local: 0 });
+    await tab.context.close();
   });
 });
 
@@ -168,7 +164,7 @@ describe('the spectator page across a Redis restart', () => {
   it('shows "reconnecting" while the server has no Redis, then recovers by itself', async () => {
     const board = uniqueId('restart');
     await seedBoard(own.server, board);
-    const tab = await openPage(browser);
+    const tab = await openPage(held.browser);
     try {
       const { page } = tab;
       await page.goto(`${own.server.baseUrl}/live/${board}`);

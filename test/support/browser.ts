@@ -10,9 +10,15 @@ export const CHROMIUM = process.env.STANDINGS_CHROMIUM || '/usr/bin/chromium';
 /** Where each test leaves its screenshot for a reviewer: STANDINGS_SCREENSHOTS, else test-artifacts/screenshots. */
 export const SCREENSHOT_DIR = path.resolve(ROOT, process.env.STANDINGS_SCREENSHOTS || path.join('test-artifacts', 'screenshots'));
 
-export function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: apt-get install chromium, or set STANDINGS_CHROMIUM`);
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+/** A browser launched before the file's tests and closed after them. */
+export function useBrowser(): { browser: Browser } {
+  const held = {} as { browser: Browser };
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`No browser at ${CHROMIUM}: apt-get install chromium, or set STANDINGS_CHROMIUM`);
+    held.browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  });
+  afterAll(() => held.browser?.close());
+  return held;
 }
 
 export interface TestPage {
