@@ -73,6 +73,8 @@ function start(): void {
         setState(connectionState());
       },
       closed: (event) => {
+        // A client this page let go of (a new key, a new session) closes too: not a failure.
+        if (session?.client !== client) return;
         if (isClose(event, CLOSE_FORBIDDEN)) return refused((event as CloseEvent).reason);
         failedAttempts += 1;
         setState(connectionState());
@@ -87,10 +89,11 @@ function start(): void {
 
 function stop(): void {
   clearTimeout(restartTimer);
-  if (!session) return;
-  for (const end of [...session.subscriptions]) end();
-  void session.client.dispose();
+  const ending = session;
   session = null;
+  if (!ending) return;
+  for (const end of [...ending.subscriptions]) end();
+  void ending.client.dispose();
 }
 
 /** Ends the session and starts a new one after `delayMs` (a changed key: at once). */
