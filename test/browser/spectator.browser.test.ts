@@ -183,3 +183,29 @@ describe('the spectator page across a Redis restart', () => {
     }
   }, 60_000);
 });
+
+describe('the spectator page across a server restart', () => {
+  it('shows "reconnecting" while the server is gone, then reconnects and follows the new one', async () => {
+    const first = await TestServer.start(undefined, { anonymousReads: true });
+    const board = uniqueId('server-restart');
+    await seedBoard(first, board);
+    const tab = await openPage(held.browser);
+    let second: TestServer | undefined;
+    try {
+      const { page } = tab;
+      await page.goto(`${first.baseUrl}/live/${board}`);
+      await untilLive(page, 10);
+
+      await first.stop();
+      await until(page, status('reconnecting'), PAGE_LOAD_MS);
+      second = await TestServer.start(undefined, { anonymousReads: true, port: Number(new URL(first.baseUrl).port) });
+      await untilLive(page, 10);
+
+      await submit(second, board, 'p11', 2500);
+      await until(page, '#top .row:first-child[data-player="p11"]');
+    } finally {
+      await tab.context.close();
+      await second?.stop();
+    }
+  }, 60_000);
+});
