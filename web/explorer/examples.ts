@@ -1,4 +1,5 @@
-// The operations a new explorer opens with, one tab each, on the board the README's examples use.
+// The operations a new explorer opens with, one tab each, on the board the README's examples use
+// (test/unit/web/operations.test.ts validates them against the schema).
 export const EXAMPLE_VARIABLES = JSON.stringify({ board: 'blitz' }, null, 2);
 
 const TABS = [

@@ -2,6 +2,7 @@
 // over graphql-ws on the API's own URL. The viewer's key stays in this tab (sessionStorage) and
 // goes only into the socket's connection_init, never into a URL.
 import { type Client, createClient, type Sink } from 'graphql-ws';
+import { AROUND, BOARD, TOP } from './operations';
 import { type Entry, Rows } from './rows';
 import './style.css';
 
@@ -18,10 +19,6 @@ const CLOSE_FORBIDDEN = 4403;
 
 type State = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
 
-const ENTRY = 'playerId rank sharedRank score reachedAt player { displayName country }';
-const BOARD = 'query Board($board: ID!) { leaderboard(id: $board) { id title sortOrder } }';
-const TOP = `subscription Top($board: ID!, $first: Int!) { topChanged(leaderboardId: $board, first: $first) { entries { ${ENTRY} } version } }`;
-const AROUND = `subscription Around($board: ID!, $player: ID!, $radius: Int!) { aroundChanged(leaderboardId: $board, playerId: $player, radius: $radius) { entries { ${ENTRY} } } }`;
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const boardId = decodeURIComponent(location.pathname.replace(/^\/live\//, '').replace(/\/+$/, ''));
