@@ -80,7 +80,10 @@ function start(): void {
   });
   session = { client, subscriptions: new Set() };
   void loadTitle(client);
-  follow(TOP, { board: boardId, first }, (data) => top.show(data.topChanged.entries));
+  follow(TOP, { board: boardId, first }, (data) => {
+    $('top-note').hidden = data.topChanged.entries.length > 0;
+    top.show(data.topChanged.entries);
+  });
   if (aroundPlayer !== null) followAround(aroundPlayer);
 }
 
