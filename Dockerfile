@@ -7,6 +7,8 @@ RUN npm ci
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts ./scripts
 COPY src ./src
+# The browser code: built into dist/web (the spectator page, the explorer) with the server.
+COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
 FROM node:20-slim

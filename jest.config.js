@@ -1,5 +1,6 @@
-// Two projects so that `--selectProjects unit` runs without any Redis, and the Redis server is
-// started only when a *.redis.test.ts file actually runs.
+// Projects so that `--selectProjects unit` runs without any Redis, the Redis server is started
+// only when a *.redis.test.ts (or *.browser.test.ts) file actually runs, and the browser tests
+// (Chromium driving the built pages, see test/support/browser.ts) can be run or left out alone.
 const shared = {
   testEnvironment: 'node',
   // Type checking is `tsc --noEmit`'s job; ts-jest only transpiles (isolatedModules in tsconfig).
@@ -16,13 +17,21 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '\\.redis\\.test\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.redis\\.test\\.ts$', '\\.browser\\.test\\.ts$'],
     },
     {
       ...shared,
       displayName: 'redis',
       testMatch: ['<rootDir>/test/**/*.redis.test.ts'],
       globalSetup: '<rootDir>/test/support/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
+    },
+    {
+      ...shared,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/test/browser/**/*.browser.test.ts'],
+      // Builds web/ into dist/web, then starts the test Redis as the redis project does.
+      globalSetup: '<rootDir>/test/support/browserSetup.ts',
       globalTeardown: '<rootDir>/test/support/globalTeardown.ts',
     },
   ],

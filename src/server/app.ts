@@ -7,7 +7,6 @@ import {
   ApolloServerPluginInlineTraceDisabled,
   ApolloServerPluginLandingPageDisabled,
 } from '@apollo/server/plugin/disabled';
-import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLSchema } from 'graphql';
 import type { Cluster, Redis } from 'ioredis';
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
@@ -31,10 +30,12 @@ import { internalErrorLog } from './internalErrorLog';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { Cors } from './cors';
+import { explorerLandingPage } from './explorer';
 import { countErrors, metricsPlugin } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
 import { createRequestHandler } from './requestHandler';
+import { createWebRoutes } from './webAssets';
 import { attachWebSocket } from './websocket';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -64,6 +65,10 @@ export interface StandingsServerOptions {
   knownOperations?: boolean;
   /** Tests: what live subscribers share is frozen, so that changing it after it was shared throws. */
   freezeShared?: boolean;
+  /** Whether browsers opening the GraphQL URL get the explorer (and introspection is on); default: outside production. */
+  explorer?: boolean;
+  /** The admin key `npm start` made for this run, which the explorer may offer (see explorer.ts). */
+  developmentKey?: string;
 }
 
 export interface StandingsServer {
@@ -96,6 +101,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const schema = buildSchema();
   const httpServer = http.createServer();
   const development = nodeEnv !== 'production';
+  const explorer = options.explorer ?? development;
   const cors = new Cors(options.corsOrigins ?? []);
   const rateLimiter = options.rateLimits && new RateLimiter(new RateLimitStore(redis), options.rateLimits, options.trustProxyHops ?? 0);
   /**
@@ -142,7 +148,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     formatError,
     // Clients get stable codes and messages; stacks go to the log (see formatError).
     includeStacktraceInErrorResponses: false,
-    introspection: development,
+    introspection: development || explorer,
     // A request carrying Authorization cannot be a simple cross-site one (a browser preflights it),
     // so a GET with a key needs no other header: urql sends queries as GET without a content type.
     // Keyless simple GETs stay refused.
@@ -153,8 +159,8 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     stopOnTerminationSignals: false,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: options.drainMs ?? 10_000 }),
-      development
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, footer: false })
+      explorer
+        ? explorerLandingPage({ graphqlPath: GRAPHQL_PATH, developmentKey: options.developmentKey, address: () => httpServer.address() })
         : ApolloServerPluginLandingPageDisabled(),
       // We send no cache hints; left on, these two hook every field of every request.
       ApolloServerPluginCacheControlDisabled(),
@@ -175,6 +181,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     knownOperations,
     logger,
     ready: () => redis.ping(),
+    web: createWebRoutes(),
     async context(req, requestId) {
       try {
         return createContext(services, await admit(req.headers.authorization, req));

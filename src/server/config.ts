@@ -48,6 +48,8 @@ export interface Config {
   /** How long SIGTERM may take, in-flight requests included, before the process exits anyway. */
   shutdownGraceMs: number;
   logLevel: LogLevel;
+  /** Whether a browser opening the GraphQL URL gets the explorer (GraphiQL); it brings introspection with it. */
+  explorer: boolean;
 }
 
 export class ConfigError extends Error {
@@ -114,10 +116,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', 10_000, 100, 600_000, problems);
   const logLevel = oneOf(read('LOG_LEVEL'), 'LOG_LEVEL', LOG_LEVELS, 'info', problems);
 
+  // The explorer is a developer's tool: a deployment opts in, and with it into introspection,
+  // which the explorer's docs and completion are made from.
+  const explorer = boolean(read('EXPLORER'), 'EXPLORER', nodeEnv !== 'production', problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port, host, redisUrl, redisCluster, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel,
+    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer,
   };
 }
 

@@ -40,11 +40,14 @@ async function main(config: Config, logger: Logger): Promise<void> {
     }
     started.redis = createClient(where, logger, { commandTimeoutMs: config.redisCommandTimeoutMs });
     await waitUntilReady(started.redis, where, config.redisReadyTimeoutMs);
+    const development = developmentKey(config, logger);
     started.server = await createStandingsServer({
       redis: started.redis,
       nodeEnv: config.nodeEnv,
       logger,
-      access: { keys: new ApiKeys([...config.apiKeys, ...developmentKey(config, logger)]), anonymousReads: config.anonymousReads },
+      access: { keys: new ApiKeys([...config.apiKeys, ...(development ? [development.apiKey] : [])]), anonymousReads: config.anonymousReads },
+      explorer: config.explorer,
+      developmentKey: development?.key,
       rateLimits: config.rateLimits,
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
@@ -93,10 +96,10 @@ async function main(config: Config, logger: Logger): Promise<void> {
  * admin key for this run and print it, so the explorer and curl can write.
  */
 function developmentKey(config: Config, logger: Logger) {
-  if (config.nodeEnv !== 'development' || config.apiKeys.length > 0) return [];
+  if (config.nodeEnv !== 'development' || config.apiKeys.length > 0) return undefined;
   const key = generateKey();
   logger.info(`No API keys configured (STANDINGS_API_KEYS): this run's admin key is ${key} (send "Authorization: Bearer ${key}")`);
-  return [{ role: 'admin' as const, boardPrefix: null, hash: hashKey(key) }];
+  return { key, apiKey: { role: 'admin' as const, boardPrefix: null, hash: hashKey(key) } };
 }
 
 /**

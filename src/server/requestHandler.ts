@@ -9,6 +9,7 @@ import type { KnownOperations, KnownRequest } from './knownOperations';
 import { type Logger, REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { countError, countLane, observeOperation, registry } from './metrics';
 import { BodyError, readJsonBody } from './requestBody';
+import type { WebRoutes } from './webAssets';
 
 export interface Routes {
   /** Where GraphQL is served (also with a trailing slash). */
@@ -25,6 +26,8 @@ export interface Routes {
   /** Resolves when the service can serve (Redis answers); /readyz reports it. */
   ready(): Promise<unknown>;
   logger: Logger;
+  /** The spectator page and the built browser assets, outside the GraphQL path. */
+  web?: WebRoutes;
 }
 
 export interface RequestHandler {
@@ -74,7 +77,7 @@ export function createRequestHandler(routes: Routes): RequestHandler {
     const handled =
       path === graphqlPath || path === `${graphqlPath}/`
         ? serveGraphQL(routes, req, res, requestId, query < 0 ? '' : url.slice(query))
-        : serveProbe(routes, req, res, path);
+        : (routes.web?.serve(req, res, path) ?? serveProbe(routes, req, res, path));
     handled.catch((err: unknown) => {
       logger.error({ requestId }, `Unexpected error in the HTTP layer: ${(err as Error).stack ?? String(err)}`);
       if (res.headersSent) res.destroy();

@@ -64,11 +64,14 @@ describe('HTTP surface', () => {
     expect((await server.data(`{ leaderboard(id: "${boardId}") { id } }`)).leaderboard).toEqual({ id: boardId });
   });
 
-  it('shows the Apollo landing page to a browser outside production', async () => {
+  it('shows the explorer, served by Standings itself, to a browser outside production', async () => {
     const response = await fetch(server.graphqlUrl, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await response.text()).toMatch(/Apollo/);
+    // Its own page (built, or saying how to build it): nothing from Apollo's CDN.
+    const page = await response.text();
+    expect(page).toMatch(/explorer/);
+    expect(page).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/);
   });
 
   it('allows introspection outside production', async () => {
@@ -97,6 +100,17 @@ describe('in production', () => {
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await response.text()).not.toMatch(/<html/i);
+  });
+
+  it('shows the explorer, with introspection for its docs, only where EXPLORER turns it on', async () => {
+    const withExplorer = await TestServer.start(undefined, { nodeEnv: 'production', explorer: true });
+    try {
+      const response = await fetch(withExplorer.graphqlUrl, { headers: { accept: 'text/html' } });
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect((await withExplorer.data('{ __type(name: "Entry") { name } }')).__type).toEqual({ name: 'Entry' });
+    } finally {
+      await withExplorer.stop();
+    }
   });
 
   it('keeps CSRF prevention on for requests a web page could send (no key, no preflight header)', async () => {

@@ -73,6 +73,10 @@ export interface TestServerOptions {
   /** Default: the service's. */
   commandTimeoutMs?: number;
   corsOrigins?: string[];
+  /** Default: the service's (on outside production). */
+  explorer?: boolean;
+  /** Default 0 (any free port); a test that restarts a server passes the port the first one got. */
+  port?: number;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -102,9 +106,9 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
       rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
-      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true,
+      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
     });
-    const baseUrl = await server.listen(0, '127.0.0.1');
+    const baseUrl = await server.listen(options.port ?? 0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);
   }
 

@@ -68,9 +68,13 @@ export class DurableRedis {
     return this.server.pid;
   }
 
-  /** Stops the server (if it still runs) and starts it again on the same data and port. */
-  async restart(): Promise<void> {
+  /**
+   * Stops the server (if it still runs) and starts it again on the same data and port; `whileDown`
+   * runs in between, for a test that watches what clients do while Redis is gone.
+   */
+  async restart(whileDown?: () => Promise<void>): Promise<void> {
     await this.server.stop();
+    await whileDown?.();
     this.server = await startDedicatedRedis({ persistence: 'aof', dataDir: this.dataDir, appendfsync: 'always', port: this.server.port });
   }
 

@@ -25,7 +25,16 @@ describe('loadConfig', () => {
       corsOrigins: [],
       shutdownGraceMs: 10_000,
       logLevel: 'info',
+      explorer: true,
     });
+  });
+
+  it('keeps the explorer off in production unless EXPLORER turns it on', () => {
+    const production = { NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
+    expect(loadConfig(production).explorer).toBe(false);
+    expect(loadConfig({ ...production, EXPLORER: 'true' }).explorer).toBe(true);
+    expect(loadConfig({ EXPLORER: 'false' }).explorer).toBe(false);
+    expect(() => loadConfig({ EXPLORER: 'yes' })).toThrow(/EXPLORER must be true or false, got "yes"/);
   });
 
   it('listens on every interface in production unless HOST says otherwise', () => {
@@ -71,7 +80,7 @@ describe('loadConfig', () => {
       REDIS_READY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '750', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
-      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisDataDir: '/var/lib/st',
       redisReadyTimeoutMs: 2500, redisCommandTimeoutMs: 750, redisAppendfsync: 'always', nodeEnv: 'test',
@@ -80,7 +89,7 @@ describe('loadConfig', () => {
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
       ],
       anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
-      shutdownGraceMs: 30_000, logLevel: 'warn',
+      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false,
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
   });
