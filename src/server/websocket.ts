@@ -239,9 +239,8 @@ function completedId(data: RawData): string | undefined {
 class Subscription implements AsyncIterableIterator<ExecutionResult> {
   private stream: AsyncIterator<ExecutionResult> | undefined;
   private ended = false;
-  private settingUp = false;
   private settled = false;
-  /** Lets graphql-ws go on when the subscription ends during its set-up. */
+  /** While the set-up runs: lets graphql-ws go on when the subscription ends meanwhile. */
   private endSetUp: (() => void) | undefined;
 
   /** `onEnded`: it can no longer be completed; `release`: its place is free. */
@@ -257,7 +256,6 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
    */
   setUp(subscribe: () => Promise<ExecutionResult | AsyncIterable<ExecutionResult>>): Promise<ExecutionResult | this> {
     if (this.ended) return Promise.resolve(this);
-    this.settingUp = true;
     return new Promise((resolve, reject) => {
       this.endSetUp = () => resolve(this);
       subscribe()
@@ -269,7 +267,7 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
         })
         .catch(reject)
         .finally(() => {
-          this.settingUp = false;
+          this.endSetUp = undefined;
           if (!this.stream) this.end();
           this.settle();
         });
@@ -308,7 +306,7 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
 
   /** Once ended and set up: returns the stream (which ends a `next` waiting on it) and frees the place. */
   private settle(): void {
-    if (!this.ended || this.settingUp || this.settled) return;
+    if (!this.ended || this.endSetUp !== undefined || this.settled) return;
     this.settled = true;
     void this.stream?.return?.();
     this.release();

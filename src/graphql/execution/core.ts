@@ -116,7 +116,11 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     },
 
     /** A subscription's stream of results (see liveExecution.ts), or the errors that refused it. */
-    subscribe: (args: ExecutionArgs) => subscribeShared(args),
+    async subscribe(args: ExecutionArgs): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> {
+      const subscribed = await subscribeShared(args);
+      if (!(Symbol.asyncIterator in subscribed)) subscribed.errors?.forEach((error) => logInternalError(error));
+      return subscribed;
+    },
 
     logInternalError,
     formatError,

@@ -1,9 +1,8 @@
 import { ApolloServerErrorCode } from '@apollo/server/errors';
 import {
-  type DocumentNode, getOperationAST, GraphQLError, type GraphQLSchema, NoSchemaIntrospectionCustomRule, type OperationDefinitionNode,
-  parse, specifiedRules, validate, type ValidationRule,
+  type DocumentNode, type ExecutionResult, getOperationAST, GraphQLError, type GraphQLSchema, type OperationDefinitionNode, parse,
+  specifiedRules, validate, type ValidationRule,
 } from 'graphql';
-import type { ExecutionResult } from 'graphql';
 import type { CompiledQuery } from 'graphql-jit';
 import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../../domain/limits';
 import { ErrorCode } from '../../errors';
@@ -145,8 +144,19 @@ export class DocumentCache {
  * most documents reach it from this cache.
  */
 export function rulesFor(production: boolean): readonly ValidationRule[] {
-  return production ? [...validationRules, NoSchemaIntrospectionCustomRule] : validationRules;
+  return production ? [...validationRules, noIntrospection] : validationRules;
 }
+
+/** Once per `__schema` or `__type` field, as Apollo's rule does (graphql-js' own also reports every field below). */
+const noIntrospection: ValidationRule = (context) => ({
+  Field(node) {
+    if (node.name.value !== '__schema' && node.name.value !== '__type') return;
+    context.reportError(new GraphQLError(`Introspection is off in production; the query asks for ${node.name.value}`, {
+      nodes: node,
+      extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED },
+    }));
+  },
+});
 
 /** Why a request names no operation of its document, with the code Apollo gives it. */
 export function operationNotFoundError(operationName: string | null | undefined): GraphQLError {

@@ -1,5 +1,5 @@
 // The WebSocket server on a schema of its own (no Redis): what it does with an error nothing
-// expected, which Apollo's plugins never see there.
+// expected in a subscription's event, which the execution core logs once.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
