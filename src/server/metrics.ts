@@ -28,8 +28,8 @@ const errors = new Counter({
 
 const lanes = new Counter({
   name: 'standings_graphql_http_requests_total',
-  help: 'GraphQL requests over HTTP by how they were served: "known" executed at once (an operation '
-    + 'Apollo validated before, see src/server/knownOperations.ts), "apollo" through Apollo Server',
+  help: 'GraphQL requests over HTTP by how they were served: "known" executed at once (a query text the '
+    + 'execution core holds, see src/server/knownOperations.ts), "apollo" through Apollo Server',
   labelNames: ['lane'],
   registers: [registry],
 });
