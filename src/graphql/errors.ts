@@ -6,9 +6,8 @@ import { writeOutcomeOf } from './writeOutcomes';
 /**
  * Errors leave the service with a stable `extensions.code`: StandingsErrors (including the
  * stores' UNAVAILABLE for a lost Redis connection) keep their code and `details`, and anything
- * unexpected is masked so internals never reach clients. Whoever runs the operation logs those
- * (see isInternalError): internalErrorLog over HTTP, the WebSocket server for operations sent
- * over it. `hideSchemaDetails` (production) also drops graphql-js' suggestions of field, type and
+ * unexpected is masked so internals never reach clients; the execution core logs those (see
+ * isInternalError and logInternalError in execution/core.ts). `hideSchemaDetails` (production) also drops graphql-js' suggestions of field, type and
  * value names.
  */
 export function createFormatError({ hideSchemaDetails = false } = {}) {

@@ -4,12 +4,16 @@ import { createSourceEventStream, type DocumentNode, execute, type ExecutionArgs
  * graphql-js' `subscribe`, except that an event costs one execution per distinct operation
  * instead of one per subscriber. Live payloads are shared objects (one per state of what a group
  * of subscribers follows), so the same payload under the same operation (same document object:
- * the WebSocket layer parses each query text once; same operation name and variables) gives the
+ * the document cache parses each query text once; same operation name and variables) gives the
  * same result, and is executed once. Each execution gets a context made fresh for it, so loaders
  * never carry data from one event to the next; it is nobody's in particular, so resolvers below
- * Subscription must not depend on who subscribed. `freezeShared` is for tests (see deepFreeze).
+ * Subscription must not depend on who subscribed. `onResult` sees each execution's result once,
+ * however many subscribers share it; `freezeShared` is for tests (see deepFreeze).
  */
-export function createSharedSubscribe(eventContext: () => unknown, { freezeShared = false } = {}) {
+export function createSharedSubscribe(
+  eventContext: () => unknown,
+  { freezeShared = false, onResult }: { freezeShared?: boolean; onResult?: (result: ExecutionResult) => void } = {},
+) {
   const documentIds = new WeakMap<DocumentNode, number>();
   let nextDocumentId = 0;
   const results = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
@@ -23,6 +27,7 @@ export function createSharedSubscribe(eventContext: () => unknown, { freezeShare
     const operation = `${documentId}\n${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
     const run = async (payload: unknown) => {
       const result = await execute({ ...args, rootValue: payload, contextValue: eventContext() });
+      onResult?.(result);
       return freezeShared ? deepFreeze(result) : result;
     };
     return mapEvents(events, (payload): Promise<ExecutionResult> => {

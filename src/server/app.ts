@@ -15,23 +15,22 @@ import { LiveBoards } from '../domain/live/liveBoards';
 import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
 import { StandingsError } from '../errors';
-import { compiledExecutionGateway, createCompiledExecution } from '../graphql/compiledExecution';
-import { type Context, createContext, createEventContext, type Services } from '../graphql/context';
-import { createFormatError, describeInternalError, refusedRequest } from '../graphql/errors';
+import type { Context, Services } from '../graphql/context';
+import { refusedRequest } from '../graphql/errors';
+import { apolloOptions } from '../graphql/execution/apollo';
+import { createExecutionCore } from '../graphql/execution/core';
 import { buildSchema } from '../graphql/schema';
-import { parseOptions, validationRules } from '../graphql/validationRules';
 import { EventBridge } from '../store/eventBridge';
 import { LeaderboardStore } from '../store/leaderboardStore';
 import { PlayerStore } from '../store/playerStore';
 import { RateLimitStore } from '../store/rateLimitStore';
 import { type AccessOptions, authenticate, webSocketCredentials } from './auth/authenticate';
 import type { NodeEnv, RateLimits } from './config';
-import { internalErrorLog } from './internalErrorLog';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { Cors } from './cors';
 import { explorerLandingPage } from './explorer';
-import { countErrors, metricsPlugin } from './metrics';
+import { countError, observeOperation } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
 import { createRequestHandler } from './requestHandler';
@@ -122,39 +121,30 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     await rateLimiter?.check(principal, request);
     return principal;
   };
-  const execution = createCompiledExecution(schema);
-  // One formatError for both doors, so errors look and are masked alike.
-  const formatError = countErrors(createFormatError({ hideSchemaDetails: !development }));
+  // Every transport parses, validates, executes and formats through this one core (see ARCHITECTURE.md).
+  const core = createExecutionCore({
+    schema, services, production: !development, introspection: explorer, logger, observeOperation, countError, freezeShared: options.freezeShared,
+  });
   const websocket = attachWebSocket({
     httpServer,
     path: GRAPHQL_PATH,
-    schema,
-    formatError,
-    logger,
+    core,
     production: !development,
     admitsUpgrade: (request) => cors.admitsSocket(request),
     authenticate: (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
-    execution,
-    context: (principal: Principal) => createContext(services, principal),
-    eventContext: () => createEventContext(services),
-    freezeShared: options.freezeShared,
   });
 
-  const knownOperations = options.knownOperations === false ? undefined : new KnownOperations();
+  const knownOperations = options.knownOperations === false ? undefined : new KnownOperations(core.documents);
+  const { plugins: corePlugins, ...onCore } = apolloOptions<Context>(core);
   const apollo = new ApolloServer<Context>({
-    gateway: compiledExecutionGateway(execution),
-    stringifyResult: execution.stringify,
-    formatError,
+    ...onCore,
     // Clients get stable codes and messages; stacks go to the log (see formatError).
     includeStacktraceInErrorResponses: false,
-    introspection: development || explorer,
     // A request carrying Authorization cannot be a simple cross-site one (a browser preflights it),
     // so a GET with a key needs no other header: urql sends queries as GET without a content type.
     // Keyless simple GETs stay refused.
     csrfPrevention: { requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization'] },
-    parseOptions,
-    validationRules: [...validationRules],
     // main.ts owns shutdown; Apollo's own handlers would re-raise the signal and cut it short.
     stopOnTerminationSignals: false,
     plugins: [
@@ -165,10 +155,8 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
       // We send no cache hints; left on, these two hook every field of every request.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      metricsPlugin,
-      internalErrorLog(logger),
       websocket.drainPlugin,
-      ...(knownOperations ? [knownOperations.plugin] : []),
+      ...corePlugins,
     ],
   });
   await apollo.start();
@@ -177,18 +165,18 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     graphqlPath: GRAPHQL_PATH,
     cors,
     apollo,
-    execution,
+    core,
     knownOperations,
     logger,
     ready: () => redis.ping(),
     web: createWebRoutes(),
     async context(req, requestId) {
       try {
-        return createContext(services, await admit(req.headers.authorization, req));
+        return core.context(await admit(req.headers.authorization, req), requestId);
       } catch (err) {
         // Refused before any field runs: the whole response says so, with its HTTP status.
         if (err instanceof StandingsError) throw refusedRequest(err);
-        logger.error({ requestId }, describeInternalError(undefined, err));
+        core.logInternalError(err, requestId);
         throw err;
       }
     },

@@ -1,8 +1,6 @@
 import * as diagnostics from 'node:diagnostics_channel';
-import type { ApolloServerPlugin } from '@apollo/server';
-import { type GraphQLFormattedError, Kind, type OperationDefinitionNode } from 'graphql';
+import { Kind, type OperationDefinitionNode } from 'graphql';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { ErrorCode } from '../errors';
 
 /**
  * Prometheus metrics, served at /metrics. One registry for the process (metrics describe the
@@ -14,8 +12,8 @@ collectDefaultMetrics({ register: registry });
 
 const operations = new Histogram({
   name: 'standings_graphql_operation_duration_seconds',
-  help: 'GraphQL queries and mutations (over HTTP and WebSocket) by operation type and root field: from parsing to the response '
-    + 'through Apollo, from execution to the result on the known lane and the WebSocket',
+  help: 'GraphQL queries and mutations (over HTTP and WebSocket) by operation type and root field, from the start of their '
+    + 'execution to its result',
   labelNames: ['type', 'field'],
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers: [registry],
@@ -30,8 +28,8 @@ const errors = new Counter({
 
 const lanes = new Counter({
   name: 'standings_graphql_http_requests_total',
-  help: 'GraphQL requests over HTTP by how they were served: "known" executed at once (an operation '
-    + 'Apollo validated before, see src/server/knownOperations.ts), "apollo" through Apollo Server',
+  help: 'GraphQL requests over HTTP by how they were served: "known" executed at once (a query text the '
+    + 'execution core holds, see src/server/knownOperations.ts), "apollo" through Apollo Server',
   labelNames: ['lane'],
   registers: [registry],
 });
@@ -62,49 +60,24 @@ export function setActiveSubscriptions(count: number): void {
   activeSubscriptions.set(count);
 }
 
-type FormatError = (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
-
-/** Counts an error a client receives; formatError (see countErrors) calls it for every GraphQL error. */
+/** Counts an error a client receives: the execution core's formatError calls it for every GraphQL error. */
 export function countError(code: string): void {
   errors.inc({ code });
 }
 
-/** A formatError that also counts what it formats. */
-export function countErrors(format: FormatError): FormatError {
-  return (formatted, error) => {
-    const result = format(formatted, error);
-    countError(String(result.extensions?.code ?? ErrorCode.INTERNAL));
-    return result;
-  };
-}
-
 /**
- * Operation latency, labelled by the root field rather than the client-chosen operation name,
- * which would let any client create unbounded series. Requests refused before an operation
- * exists (unknown key, rate limit, unparsable) appear in the error counter only.
+ * Times an operation whose execution began at `started` (process.hrtime.bigint()); the execution
+ * core calls it for every query and mutation, whatever the transport. Labelled by the root field
+ * rather than the client-chosen operation name, which would let any client create unbounded
+ * series. Requests refused before execution (unknown key, rate limit, invalid document) appear in
+ * the error counter only.
  */
-export const metricsPlugin: ApolloServerPlugin = {
-  async requestDidStart() {
-    const started = process.hrtime.bigint();
-    return {
-      async willSendResponse({ operation }) {
-        observeOperation(operation, started);
-      },
-    };
-  },
-};
-
-/**
- * Times an operation that began at `started` (process.hrtime.bigint()): Apollo's requests through
- * metricsPlugin, known operations (src/server/knownOperations.ts) directly.
- */
-export function observeOperation(operation: OperationDefinitionNode | undefined, started: bigint): void {
+export function observeOperation(operation: OperationDefinitionNode, started: bigint): void {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  (operation ? operationTimer(operation) : invalidOperations).observe(seconds);
+  operationTimer(operation).observe(seconds);
 }
 
-const invalidOperations = operations.labels({ type: 'invalid', field: '' });
-/** Each parsed operation's series, found once: Apollo keeps one parsed document per query text. */
+/** Each parsed operation's series, found once: the document cache keeps one parsed document per query text. */
 const timers = new WeakMap<OperationDefinitionNode, ReturnType<typeof operations.labels>>();
 
 function operationTimer(operation: OperationDefinitionNode): ReturnType<typeof operations.labels> {

@@ -2,12 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { ExecutionResult } from 'graphql';
 import { ErrorCode, WriteOutcome } from '../errors';
-import type { CompiledExecution } from '../graphql/compiledExecution';
+import { presetOutcome } from '../graphql/execution/apollo';
+import type { ExecutionCore } from '../graphql/execution/core';
 import type { Cors } from './cors';
 import type { Context } from '../graphql/context';
 import type { KnownOperations, KnownRequest } from './knownOperations';
 import { type Logger, REQUEST_ID_HEADER, requestIdOf } from './logger';
-import { countError, countLane, observeOperation, registry } from './metrics';
+import { countError, countLane, registry } from './metrics';
 import { BodyError, readJsonBody } from './requestBody';
 import type { WebRoutes } from './webAssets';
 
@@ -18,8 +19,8 @@ export interface Routes {
   cors: Cors;
   apollo: ApolloServer<Context>;
   /** What Apollo executes with; known operations run on it directly. */
-  execution: CompiledExecution;
-  /** Operations Apollo has validated before; undefined: Apollo serves every request. */
+  core: ExecutionCore;
+  /** Which requests the fast lane takes; undefined: Apollo serves every request. */
   knownOperations?: KnownOperations;
   /** The context of one GraphQL request; rejects to refuse it (see refusedRequest). */
   context(req: IncomingMessage, requestId: string): Promise<Context>;
@@ -108,7 +109,7 @@ async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerRes
 }
 
 /**
- * Executes an operation Apollo validated before (see knownOperations.ts) and writes its result
+ * Executes a known operation (see knownOperations.ts) on the execution core and writes its result
  * as Apollo would. What Apollo would answer otherwise (a refused request, errors) it answers,
  * with the context or the execution's outcome this request already has.
  */
@@ -121,8 +122,7 @@ async function serveKnown(
   } catch (err) {
     return serveThroughApollo(routes, req, res, requestId, search, body, () => Promise.reject(err));
   }
-  const started = process.hrtime.bigint();
-  const outcome = (async () => routes.execution.execute(known.document, known.operation, context, known.variables))();
+  const outcome = routes.core.execute(known.operation, context, known.variables);
   let result: ExecutionResult | undefined;
   try {
     result = await outcome;
@@ -130,14 +130,12 @@ async function serveKnown(
     // Apollo answers an execution that threw as it answers one it ran itself.
   }
   if (!result || result.errors) {
-    // Apollo's operation timer then starts after the execution: errors are timed short by that much.
-    routes.execution.presetOutcome(context, outcome);
+    presetOutcome(context, outcome);
     return serveThroughApollo(routes, req, res, requestId, search, body, async () => context);
   }
-  observeOperation(known.operation, started);
   res.statusCode = 200;
   res.setHeader('content-type', known.contentType);
-  res.end(routes.execution.stringify(result));
+  res.end(routes.core.stringify(result));
 }
 
 async function serveThroughApollo(
@@ -148,7 +146,7 @@ async function serveThroughApollo(
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  // The id chosen for this request, so Apollo plugins log with it (see internalErrorLog.ts).
+  // The id chosen for this request, for Apollo plugins to log with.
   headers.set(REQUEST_ID_HEADER, requestId);
   const method = (req.method ?? 'GET').toUpperCase();
   const response = await routes.apollo.executeHTTPGraphQLRequest({ httpGraphQLRequest: { method, headers, search, body }, context });

@@ -5,8 +5,9 @@ const MARKER = '\u0000shared-payload:';
 const QUOTED_MARKER = JSON.stringify(MARKER).slice(0, -1);
 
 /**
- * Lets a payload shared by many subscribers be turned into JSON once instead of once per
- * subscriber. graphql-ws stringifies each `next` message (id, type, payload) whole before it sends
+ * Lets a payload shared by many subscribers (one that went through `share`) be turned into JSON
+ * once instead of once per subscriber; other payloads (a query's one answer) are left to
+ * graphql-ws. graphql-ws stringifies each `next` message (id, type, payload) whole before it sends
  * it; the replacer given to it puts a marker naming the payload where the payload goes (its JSON
  * is made on first use and kept while the payload lives), and the sockets the WebSocket server
  * makes put that JSON in place of the marker as they send. The marker carries all a socket needs,
@@ -16,6 +17,7 @@ const QUOTED_MARKER = JSON.stringify(MARKER).slice(0, -1);
  * a marker is left alone.
  */
 export function createFrameSharing() {
+  const shared = new WeakSet<object>();
   const numbers = new WeakMap<object, number>();
   /** By number, the JSON of each payload that is still alive. */
   const texts = new Map<number, string>();
@@ -23,7 +25,9 @@ export function createFrameSharing() {
   let nextNumber = 0;
 
   function replacer(this: unknown, key: string, value: unknown): unknown {
-    if (key !== 'payload' || typeof value !== 'object' || value === null || (this as { type?: unknown }).type !== 'next') return value;
+    if (key !== 'payload' || typeof value !== 'object' || value === null || !shared.has(value) || (this as { type?: unknown }).type !== 'next') {
+      return value;
+    }
     let number = numbers.get(value);
     if (number === undefined) {
       numbers.set(value, (number = nextNumber++));
@@ -40,7 +44,13 @@ export function createFrameSharing() {
     }
   }
 
-  return { replacer, WebSocket: SharedFrameSocket };
+  /** Marks a payload as shared by subscribers: its JSON is made once while it lives. */
+  const share = <T extends object>(payload: T): T => {
+    shared.add(payload);
+    return payload;
+  };
+
+  return { replacer, share, WebSocket: SharedFrameSocket };
 }
 
 const PAYLOAD_KEY = '"payload":';

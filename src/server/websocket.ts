@@ -1,26 +1,17 @@
 import type * as http from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerErrorCode } from '@apollo/server/errors';
-import {
-  type DocumentNode, type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, getOperationAST, getVariableValues,
-  GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type OperationDefinitionNode, parse, specifiedRules, validate,
-} from 'graphql';
+import { type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, GraphQLError } from 'graphql';
 import { CloseCode, MessageType, parseMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
-import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../domain/limits';
+import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
-import type { CompiledExecution } from '../graphql/compiledExecution';
-import { describeInternalError, isInternalError, operationNotFound } from '../graphql/errors';
-import { createSharedSubscribe } from '../graphql/liveExecution';
-import { parseOptions, validationRules } from '../graphql/validationRules';
-import { setBounded } from './boundedMap';
-import { observeOperation, setActiveSubscriptions } from './metrics';
+import type { ExecutionCore } from '../graphql/execution/core';
+import type { PreparedOperation } from '../graphql/execution/documents';
+import { setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
 import { createFrameSharing } from './sharedFrames';
 
-/** The same rules and parse limits as Apollo's over HTTP (see validationRules.ts). */
-const RULES = [...specifiedRules, ...validationRules];
 /**
  * Subscriptions one connection may hold at once, counting those still being set up, even ended
  * ones (their set-up will make a stream): a client cannot grow the server without bound (see
@@ -38,32 +29,17 @@ const REFUSALS: ReadonlySet<string> = new Set([ErrorCode.UNAUTHENTICATED, ErrorC
  */
 export const CLOSE_RATE_LIMITED = 4029;
 
-export interface WebSocketOptions<A> {
+export interface WebSocketOptions {
   httpServer: http.Server;
   path: string;
-  /** The same schema object the HTTP endpoint executes against. */
-  schema: GraphQLSchema;
-  /** The HTTP endpoint's formatError, so errors look and are masked alike. */
-  formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError;
-  /** Where the errors formatError masks as internal are logged, as internalErrorLog does over HTTP. */
-  logger: { error(message: string): void };
-  /** A context for `auth` (what `authenticate` returned for the connection): one per operation. */
-  context(auth: A): unknown;
-  /**
-   * A context made fresh for each event's execution: nobody's, since an event's result is shared
-   * by every subscriber of the same operation (see createEventContext).
-   */
-  eventContext(): unknown;
-  /** Tests: freeze what subscribers share, so that changing it throws (see liveExecution.ts). */
-  freezeShared?: boolean;
+  /** What parses, validates, executes and formats every operation (the HTTP endpoint's too). */
+  core: ExecutionCore;
   production: boolean;
-  /** What HTTP executes queries and mutations with (compiled once per operation, see compiledExecution.ts). */
-  execution: CompiledExecution;
   /**
    * Counts a query or mutation sent over the socket against the rate limits, as an HTTP request
    * is counted; throwing RateLimitedError refuses it with the error HTTP would give.
    */
-  admitOperation(auth: A, request: http.IncomingMessage): Promise<void>;
+  admitOperation(principal: Principal, request: http.IncomingMessage): Promise<void>;
   /** Whether an upgrade may go on, by its request alone (a browser page's Origin); refused ones get HTTP 401. */
   admitsUpgrade(request: http.IncomingMessage): boolean;
   /**
@@ -72,7 +48,7 @@ export interface WebSocketOptions<A> {
    * FORBIDDEN closes the socket with 4403 and `CODE: message` as the reason, RateLimitedError
    * with CLOSE_RATE_LIMITED; anything else is an internal error (4500).
    */
-  authenticate(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<A>;
+  authenticate(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<Principal>;
 }
 
 export interface WebSocketEndpoint {
@@ -80,39 +56,22 @@ export interface WebSocketEndpoint {
   drainPlugin: ApolloServerPlugin;
 }
 
-type Prepared = { document: DocumentNode } | { errors: readonly GraphQLError[] };
-
 /**
  * GraphQL over graphql-ws on the HTTP server's port and path: subscriptions, and queries and
- * mutations (one `next`, then `complete`) for clients that keep one socket open. graphql-ws
- * parses, validates and executes by itself, past Apollo's plugins and formatError, so this does
- * what Apollo does for HTTP: the same validation rules and parse limits, Apollo's error codes,
- * errors formatted by the same function, the same compiled execution, rate limits counted per
- * query or mutation, and operation metrics.
+ * mutations (one `next`, then `complete`) for clients that keep one socket open. graphql-ws would
+ * parse, validate and execute by itself; here the execution core does, as for HTTP (the same
+ * document cache, rules, variables, context, execution, error format, metrics and logs), and
+ * this adds what only a socket has: admitting connections, rate limits per query or mutation,
+ * and the subscriptions a connection holds.
  */
-export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpoint {
-  const { schema, context } = options;
-  /** Parsed and validated query texts (clients send the same few; long ones are never kept). */
-  const prepared = new Map<string, Prepared>();
-  const prepare = (query: string): Prepared => {
-    let known = prepared.get(query);
-    if (!known) {
-      known = parseAndValidate(schema, query);
-      if (query.length <= MAX_KEPT_QUERY_LENGTH) setBounded(prepared, query, known, MAX_KEPT_QUERIES);
-    }
-    return known;
-  };
-  const format = (error: GraphQLError) => {
-    if (isInternalError(error)) options.logger.error(describeInternalError(error.path, error.originalError ?? error));
-    // As Apollo does before its formatError: an error without a code is an internal one.
-    return options.formatError({ ...error.toJSON(), extensions: { ...error.extensions, code: error.extensions.code ?? ErrorCode.INTERNAL } }, error);
-  };
+export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
+  const { core } = options;
+  /** Results of subscriptions formatted once for all the subscribers sharing them. */
   const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
   /** Each subscription by the arguments onSubscribe gave graphql-ws, which it passes to `subscribe`. */
   const setUps = new WeakMap<ExecutionArgs, Subscription>();
-  const subscribe = createSharedSubscribe(options.eventContext, { freezeShared: options.freezeShared });
   /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
-  const operations = new WeakMap<ExecutionArgs, OperationDefinitionNode>();
+  const operations = new WeakMap<ExecutionArgs, PreparedOperation>();
 
   const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
@@ -123,9 +82,9 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
     allowSynchronousEvents: false,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => options.admitsUpgrade(req),
   });
-  const server = useServer<Record<string, unknown> | undefined, { auth: A; subscriptions: ConnectionSubscriptions }>(
+  const server = useServer<Record<string, unknown> | undefined, { auth: Principal; subscriptions: ConnectionSubscriptions }>(
     {
-      schema,
+      schema: core.schema,
       jsonMessageReplacer: frames.replacer,
       async onConnect(ctx) {
         try {
@@ -146,59 +105,51 @@ export function attachWebSocket<A>(options: WebSocketOptions<A>): WebSocketEndpo
         }
       },
       async onSubscribe(ctx, id, payload) {
-        const ready = prepare(payload.query);
-        if ('errors' in ready) return ready.errors;
-        const operation = getOperationAST(ready.document, payload.operationName);
-        if (!operation) return [withCode(operationNotFound(payload.operationName), ApolloServerErrorCode.OPERATION_RESOLUTION_FAILURE)];
-        const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], payload.variables ?? {});
-        if (coerced.errors) return coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
+        const prepared = core.prepare(payload.query, payload.operationName);
+        if (!('operation' in prepared)) return prepared;
         // graphql-ws takes operations only on connections onConnect admitted.
-        const argsFor = (): ExecutionArgs => ({
-          schema,
-          document: ready.document,
+        const principal = ctx.extra.auth!;
+        const args: ExecutionArgs = {
+          schema: core.schema,
+          document: prepared.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: context(ctx.extra.auth!),
-        });
-        if (operation.operation !== 'subscription') {
-          // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate limits.
+          contextValue: core.context(principal),
+        };
+        if (prepared.operation.operation !== 'subscription') {
+          // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate
+          // limits; their variables are judged as they execute, as over HTTP.
           try {
-            await options.admitOperation(ctx.extra.auth!, ctx.extra.request);
+            await options.admitOperation(principal, ctx.extra.request);
           } catch (err) {
             if (!(err instanceof StandingsError)) throw err;
             return [new GraphQLError(err.message, { originalError: err })];
           }
-          const args = argsFor();
-          operations.set(args, operation);
+          operations.set(args, prepared);
           return args;
         }
+        const coercionErrors = core.coerceVariables(prepared.operation, payload.variables);
+        if (coercionErrors) return coercionErrors;
         const subscription = ctx.extra.subscriptions!.add(id);
         if (!subscription) {
           return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
             extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
           })];
         }
-        const args = argsFor();
         setUps.set(args, subscription);
         return args;
       },
-      subscribe: (args) => setUps.get(args)!.setUp(() => subscribe(args)),
-      async execute(args) {
-        const operation = operations.get(args)!;
-        const started = process.hrtime.bigint();
-        const result = await options.execution.execute(args.document, operation, args.contextValue, args.variableValues ?? undefined);
-        observeOperation(operation, started);
-        return result;
-      },
-      // The same result object for every subscriber of an event's result (graphql-ws would copy
-      // it for each), so that its JSON is made once (see sharedFrames.ts).
-      onNext(_ctx, _id, _payload, _args, result) {
-        if (!result.errors) return result;
+      subscribe: (args) => setUps.get(args)!.setUp(() => core.subscribe(args)),
+      execute: (args) => core.execute(operations.get(args)!, args.contextValue as object, args.variableValues),
+      onNext(_ctx, _id, _payload, args, result) {
+        if (!setUps.has(args)) return core.formatResult(result);
+        // The same object for every subscriber of an event's result (graphql-ws would copy it for
+        // each), so that its JSON is made once (see sharedFrames.ts).
         let formatted = formattedResults.get(result);
-        if (!formatted) formattedResults.set(result, (formatted = { ...result, errors: result.errors.map(format) }));
-        return formatted;
+        if (!formatted) formattedResults.set(result, (formatted = core.formatResult(result)));
+        return frames.share(formatted);
       },
-      onError: (_ctx, _id, _payload, errors) => errors.map(format),
+      onError: (_ctx, _id, _payload, errors) => core.formatErrors(errors),
       isProd: options.production,
     },
     wsServer,
@@ -288,9 +239,8 @@ function completedId(data: RawData): string | undefined {
 class Subscription implements AsyncIterableIterator<ExecutionResult> {
   private stream: AsyncIterator<ExecutionResult> | undefined;
   private ended = false;
-  private settingUp = false;
   private settled = false;
-  /** Lets graphql-ws go on when the subscription ends during its set-up. */
+  /** While the set-up runs: lets graphql-ws go on when the subscription ends meanwhile. */
   private endSetUp: (() => void) | undefined;
 
   /** `onEnded`: it can no longer be completed; `release`: its place is free. */
@@ -306,7 +256,6 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
    */
   setUp(subscribe: () => Promise<ExecutionResult | AsyncIterable<ExecutionResult>>): Promise<ExecutionResult | this> {
     if (this.ended) return Promise.resolve(this);
-    this.settingUp = true;
     return new Promise((resolve, reject) => {
       this.endSetUp = () => resolve(this);
       subscribe()
@@ -318,7 +267,7 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
         })
         .catch(reject)
         .finally(() => {
-          this.settingUp = false;
+          this.endSetUp = undefined;
           if (!this.stream) this.end();
           this.settle();
         });
@@ -357,35 +306,9 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
 
   /** Once ended and set up: returns the stream (which ends a `next` waiting on it) and frees the place. */
   private settle(): void {
-    if (!this.ended || this.settingUp || this.settled) return;
+    if (!this.ended || this.endSetUp !== undefined || this.settled) return;
     this.settled = true;
     void this.stream?.return?.();
     this.release();
   }
-}
-
-function parseAndValidate(schema: GraphQLSchema, query: string): Prepared {
-  let document: DocumentNode;
-  try {
-    document = parse(query, parseOptions);
-  } catch (err) {
-    if (!(err instanceof GraphQLError)) throw err;
-    return { errors: [withCode(err, ApolloServerErrorCode.GRAPHQL_PARSE_FAILED)] };
-  }
-  const errors = validate(schema, document, RULES);
-  if (errors.length === 0) return { document };
-  return { errors: errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)) };
-}
-
-/** The error with `code` unless it has one; its nodes stay, which formatError looks at. */
-function withCode(error: GraphQLError, code: string): GraphQLError {
-  if (error.extensions.code !== undefined) return error;
-  return new GraphQLError(error.message, {
-    nodes: error.nodes,
-    source: error.source,
-    positions: error.positions,
-    path: error.path,
-    originalError: error.originalError,
-    extensions: { ...error.extensions, code },
-  });
 }

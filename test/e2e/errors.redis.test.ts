@@ -201,4 +201,16 @@ describe('in production', () => {
       await socket.close();
     }
   });
+
+  it('refuses introspection alike over HTTP and WebSocket (one rule for both)', async () => {
+    const query = '{ __schema { types { name } } }';
+    const overHttp = await production.errors(query);
+    expect(overHttp.map((error) => error.extensions.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+    const socket = connect(production.graphqlUrl);
+    try {
+      expect((await socket.subscribe(query).next()).errors).toEqual(overHttp);
+    } finally {
+      await socket.close();
+    }
+  });
 });

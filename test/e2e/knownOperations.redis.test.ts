@@ -216,7 +216,7 @@ describe('errors of a known operation are answered by Apollo', () => {
     expect(JSON.parse(reader.answer.body).errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
-  it('an internal error, logged with its request id by Apollo\'s plugin', async () => {
+  it('an internal error, logged once with its request id', async () => {
     const broken = await createBrokenBoard(known);
     const body = { query: TOP, variables: { id: broken } };
     await send(known, body);
@@ -225,8 +225,8 @@ describe('errors of a known operation are answered by Apollo', () => {
       method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${TEST_KEYS.admin}` }, body: JSON.stringify(body),
     });
     expect(((await response.json()) as GraphQLResponse).errors![0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
-    const line = known.logger.lines.slice(logged).find((l) => l.level === 'error');
-    expect(line?.fields?.requestId).toBe(response.headers.get('x-request-id'));
+    const lines = known.logger.lines.slice(logged).filter((l) => l.level === 'error');
+    expect(lines.map((l) => l.fields?.requestId)).toEqual([response.headers.get('x-request-id')]);
   });
 });
 

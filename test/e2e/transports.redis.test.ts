@@ -37,6 +37,9 @@ const CASES: Case[] = [
   { name: 'a write to a missing board', query: 'mutation { submitScore(input: { leaderboardId: "no-such-board", playerId: "a", score: 1 }) { changed } }', role: 'writer' },
   { name: 'a write with a score out of range', query: 'mutation { submitScore(input: { leaderboardId: "$board", playerId: "a", score: 1e400 }) { changed } }', role: 'writer' },
   { name: 'a profile a prefixed writer may not write', query: 'mutation { upsertPlayer(input: { id: "a", displayName: "A" }) { player { id } } }', role: 'prefixedWriter' },
+  // Texts the document cache does not keep: Apollo parses them itself, the core executes them once without compiling.
+  { name: 'a long text', query: `${PAGE} # ${'x'.repeat(9000)}`, variables: { b: '$board', n: 2 }, role: 'reader' },
+  { name: 'a long text with a bad variable', query: `${PAGE} # ${'x'.repeat(9000)}`, variables: { b: '$board' }, role: 'reader' },
 ];
 
 /** What must be the same whichever way a request came. */

@@ -38,7 +38,7 @@ async function sendAndReceive(pair: { client: WebSocket; socket: WebSocket }, me
 
 it('sends every subscriber its own message with the shared payload in it, made into JSON once', async () => {
   let reads = 0;
-  const payload = { data: { get topChanged() { reads++; return { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] }; } } };
+  const payload = frames.share({ data: { get topChanged() { reads++; return { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] }; } } });
   const expected = { data: { topChanged: { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] } } };
   const pairs = [await connect(), await connect(), await connect()];
   // The last id looks like a marker: it must come back as it was sent.
@@ -52,8 +52,8 @@ it('sends every subscriber its own message with the shared payload in it, made i
 
 it('gives each message its own payload, whatever order messages are stringified and sent in', async () => {
   const pair = await connect();
-  const first = JSON.stringify({ id: 'a', type: 'next', payload: { data: { n: 1 } } }, frames.replacer);
-  const second = JSON.stringify({ id: 'b', type: 'next', payload: { data: { n: 2 } } }, frames.replacer);
+  const first = JSON.stringify({ id: 'a', type: 'next', payload: frames.share({ data: { n: 1 } }) }, frames.replacer);
+  const second = JSON.stringify({ id: 'b', type: 'next', payload: frames.share({ data: { n: 2 } }) }, frames.replacer);
   const received: unknown[] = [];
   const both = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(JSON.parse(String(data))) === 2 && resolve()));
   pair.socket.send(second);
@@ -65,7 +65,7 @@ it('gives each message its own payload, whatever order messages are stringified 
 
 it('leaves a marker-like id of a message without a payload as it is', async () => {
   const pair = await connect();
-  await sendAndReceive(pair, { id: 'x', type: 'next', payload: { data: { shared: true } } });
+  await sendAndReceive(pair, { id: 'x', type: 'next', payload: frames.share({ data: { shared: true } }) });
   expect(await sendAndReceive(pair, { id: '\u0000shared-payload:0', type: 'complete' })).toEqual({ id: '\u0000shared-payload:0', type: 'complete' });
   pair.client.close();
 });
@@ -75,4 +75,9 @@ it('leaves other messages as they are', async () => {
   expect(await sendAndReceive(pair, { id: 'x', type: 'error', payload: [{ message: 'no' }] })).toEqual({ id: 'x', type: 'error', payload: [{ message: 'no' }] });
   expect(await sendAndReceive(pair, { type: 'pong', payload: { payload: 1 } })).toEqual({ type: 'pong', payload: { payload: 1 } });
   pair.client.close();
+});
+
+it('leaves a payload nobody shares (a query\'s one answer) to JSON.stringify', () => {
+  const message = { id: 'q', type: 'next', payload: { data: { n: 1 } } };
+  expect(JSON.stringify(message, frames.replacer)).toBe(JSON.stringify(message));
 });

@@ -1,12 +1,13 @@
 // The WebSocket server on a schema of its own (no Redis): what it does with an error nothing
-// expected, which Apollo's plugins never see there.
+// expected in a subscription's event, which the execution core logs once.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { createCompiledExecution } from '../../../src/graphql/compiledExecution';
-import { createFormatError } from '../../../src/graphql/errors';
+import { ANONYMOUS_READER } from '../../../src/domain/access';
+import type { Services } from '../../../src/graphql/context';
+import { createExecutionCore } from '../../../src/graphql/execution/core';
 import { attachWebSocket } from '../../../src/server/websocket';
 
 const schema = new GraphQLSchema({
@@ -30,16 +31,17 @@ const schema = new GraphQLSchema({
 it('masks an internal error in a subscription and logs it with its place and stack', async () => {
   const httpServer = http.createServer();
   const logged: string[] = [];
+  const core = createExecutionCore({
+    schema, services: {} as Services, production: true,
+    logger: { error: (_fields, message) => logged.push(message) },
+    observeOperation: () => undefined,
+    countError: () => undefined,
+  });
   attachWebSocket({
-    httpServer, path: '/graphql', schema, production: true,
-    formatError: createFormatError(),
-    logger: { error: (message) => logged.push(message) },
+    httpServer, path: '/graphql', core, production: true,
     admitsUpgrade: () => true,
-    authenticate: async () => 'anyone',
+    authenticate: async () => ANONYMOUS_READER,
     admitOperation: async () => undefined,
-    execution: createCompiledExecution(schema),
-    context: () => ({}),
-    eventContext: () => ({}),
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
   const client = createClient({

@@ -3,7 +3,7 @@
 // lists, nulls, enums, aliases, a custom scalar).
 import { execute, GraphQLScalarType, Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import { createCompiledExecution } from '../../../src/graphql/compiledExecution';
+import { createCompiledExecution } from '../../../../src/graphql/execution/compiled';
 
 const schema = makeExecutableSchema({
   typeDefs: /* GraphQL */ `
@@ -36,7 +36,7 @@ const operationOf = (document: ReturnType<typeof parse>) =>
 async function both(query: string, variables?: Record<string, unknown>) {
   const compiled = createCompiledExecution(schema);
   const document = parse(query);
-  const jit = await compiled.execute(document, operationOf(document), {}, variables);
+  const jit = await compiled.execute({ document, operation: operationOf(document), kept: true }, {}, variables);
   const reference = await execute({ schema, document, variableValues: variables });
   return { compiled, jit, reference };
 }

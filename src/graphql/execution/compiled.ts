@@ -1,0 +1,105 @@
+import {
+  execute, type ExecutionResult, type FormattedExecutionResult, getVariableValues, GraphQLError, type GraphQLSchema,
+  type OperationDefinitionNode, type SourceLocation,
+} from 'graphql';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import { ErrorCode } from '../../errors';
+import type { PreparedOperation } from './documents';
+import { withCode } from './documents';
+
+/**
+ * Executes prepared operations with graphql-jit: each operation of a kept document is compiled
+ * into a JavaScript function the first time it runs, and that function runs it from then on,
+ * without graphql-js walking the query and coercing arguments field by field on every request.
+ * The function lives with its document in the document cache (documents.ts). A document the cache
+ * does not keep (a long text) runs once: graphql-js executes it, as compiling costs more than it saves.
+ *
+ * `stringify` writes a result as JSON, with the serialiser graphql-jit compiles for the shape of
+ * its operation's answer (fast-json-stringify) when there is one and the result is data alone.
+ */
+export function createCompiledExecution(schema: GraphQLSchema) {
+  /** By the data object a compiled operation answered, the serialiser compiled with it. */
+  const serialisers = new WeakMap<object, (value: unknown) => string>();
+
+  const execute = (
+    prepared: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined,
+  ): Promise<ExecutionResult> | ExecutionResult => {
+    const { operation } = prepared;
+    if (!prepared.kept) return executeOnce(schema, prepared, contextValue, variables);
+    const compiled = (prepared.compiled ??= compile(schema, prepared));
+    if (!isCompiledQuery(compiled)) return withGraphQLErrors(schema, compiled, operation, variables);
+    const { stringify } = compiled;
+    const finish = (result: ExecutionResult) => {
+      // `stringify` uses the compiled serialiser only for data without errors.
+      if (result.data && !result.errors && stringify !== JSON.stringify) serialisers.set(result.data, stringify);
+      return withGraphQLErrors(schema, result, operation, variables);
+    };
+    const result = compiled.query(undefined, contextValue, variables);
+    return result instanceof Promise ? result.then(finish) : finish(result);
+  };
+
+  const stringify = (result: FormattedExecutionResult): string => {
+    const serialise = result.errors === undefined && result.extensions === undefined && result.data ? serialisers.get(result.data) : undefined;
+    return `${serialise ? serialise({ data: result.data }) : JSON.stringify(result)}\n`;
+  };
+
+  return { execute, stringify };
+}
+
+/**
+ * With a compiled serialiser where graphql-jit can make one: it cannot for answers holding custom
+ * scalars (DateTime), which are then written with JSON.stringify. What graphql-jit cannot compile
+ * at all it answers with errors, kept in place of the function.
+ */
+function compile(schema: GraphQLSchema, { document, operation }: PreparedOperation): CompiledQuery | ExecutionResult {
+  const name = operation.name?.value;
+  const withSerialiser = compileQuery(schema, document, name, { customJSONSerializer: true });
+  return isCompiledQuery(withSerialiser) ? withSerialiser : compileQuery(schema, document, name);
+}
+
+async function executeOnce(
+  schema: GraphQLSchema, { document, operation }: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined,
+): Promise<ExecutionResult> {
+  const coercionErrors = coerceVariables(schema, operation, variables);
+  if (coercionErrors) return { errors: coercionErrors };
+  return execute({ schema, document, operationName: operation.name?.value, contextValue, variableValues: variables });
+}
+
+/**
+ * The request's variables against the operation's definitions: graphql-js' errors (naming the
+ * variable, pointing at its definition) as BAD_USER_INPUT, as Apollo reports them, or undefined
+ * when they fit. The one place variables are judged: graphql-jit coerces them in its compiled
+ * function and says only that they failed, so its failures are explained here.
+ */
+export function coerceVariables(
+  schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown> | null | undefined,
+): GraphQLError[] | undefined {
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
+  return coerced.errors?.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
+}
+
+/**
+ * graphql-jit makes its errors look like graphql-js' but not quite (no `nodes`, `extensions` may
+ * be missing, variables named by the field they failed in), and formatError reads those. A result
+ * without data failed on its variables (see coerceVariables). Other errors are remade as
+ * graphql-js errors that keep their cause, path and place.
+ */
+function withGraphQLErrors(
+  schema: GraphQLSchema, result: ExecutionResult, operation: OperationDefinitionNode, variables: Record<string, unknown> | undefined,
+): ExecutionResult {
+  if (!result.errors) return result;
+  if (result.data === undefined) {
+    const coercionErrors = coerceVariables(schema, operation, variables);
+    if (coercionErrors) return { errors: coercionErrors };
+  }
+  const errors = result.errors.map((error) => {
+    const remade = new GraphQLError(error.message, {
+      path: error.path,
+      originalError: error.originalError ?? undefined,
+      extensions: error.extensions ?? undefined,
+    });
+    (remade as { locations?: readonly SourceLocation[] }).locations = error.locations;
+    return remade;
+  });
+  return { ...result, errors };
+}
