@@ -3,11 +3,14 @@ import { afterFirstWrite } from '../errors';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
-  aroundReply, createBoardReply, decodeCursor, deleteBoardReply, entriesReply, pageReply, removeReply, submitReply,
+  aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
+  scoreAtReply, submitReply, updateBoardReply,
 } from './replies';
 import { runScript, type ScriptArg, type ScriptName } from './scripts';
 import type {
-  BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
+  BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
+  Submission,
+  SubmitResult,
 } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -85,7 +88,7 @@ export class LeaderboardStore {
     const keys = boardKeys(id);
     await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id));
     try {
-      const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking], [keys.events]));
+      const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking, keys.distinct], [keys.events]));
       this.buckets.delete(id);
       if (buckets === undefined) return false;
       for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
@@ -118,14 +121,14 @@ export class LeaderboardStore {
           s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
         );
       }
-      return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys], args);
+      return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys, keys.distinct], args);
     }));
   }
 
   async remove(boardId: string, playerId: string): Promise<boolean> {
     const keys = boardKeys(boardId);
     return removeReply(await this.withBuckets(boardId, (buckets) =>
-      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
+      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets)), keys.distinct], [
         buckets, playerId, keys.events,
       ]),
     ));
@@ -140,13 +143,63 @@ export class LeaderboardStore {
   }
 
   async page(boardId: string, options: PageOptions): Promise<Page> {
-    const cursor = options.after === undefined ? undefined : decodeCursor(options.after);
-    const { entries, total, hasMore, version } = await this.readPage(boardId, [
-      options.limit, options.fromBottom ? '1' : '', options.offset ?? 0,
-      cursor?.stored ?? '', cursor?.member ?? '', '',
-    ]);
+    const { entries, total, hasMore, version } = await this.readPage(boardId, pageArgs(options));
     if (options.fromBottom) entries.reverse();
     return { entries, total, hasMore, version };
+  }
+
+  /** A page of the entries whose score lies in the range, ranked as on the whole board. */
+  async rangePage(boardId: string, range: ScoreRange, options: PageOptions): Promise<RangePage> {
+    const page = await this.readPage(boardId, [...pageArgs(options), ...rangeArgs(range)]);
+    if (options.fromBottom) page.entries.reverse();
+    return page;
+  }
+
+  /** Entries whose score lies in the range, counted by Redis (two ZCOUNTs). */
+  async countByScore(boardId: string, range: ScoreRange): Promise<number> {
+    return (await this.readPage(boardId, [...pageArgs({ limit: 0 }), ...rangeArgs(range)])).count;
+  }
+
+  /** The score of the entry ranked `rank` (1-based); null past the last rank. */
+  async scoreAtRank(boardId: string, rank: number): Promise<number | null> {
+    const keys = boardKeys(boardId);
+    return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['rank', rank]));
+  }
+
+  /** The score at a percentile (0 < percent <= 100), interpolated as score_at.lua says; null on an empty board. */
+  async scoreAtPercentile(boardId: string, percent: number): Promise<number | null> {
+    const keys = boardKeys(boardId);
+    return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['percent', String(percent)]));
+  }
+
+  /** Dense ranks (1, 2, 2, 3) of these scores now, in order; null for an unknown board. */
+  async denseRanks(boardId: string, scores: readonly number[]): Promise<number[] | null> {
+    const keys = boardKeys(boardId);
+    return denseRankReply(await this.read('dense_rank', [keys.config, keys.distinct], scores.map(formatScore)), scores.length);
+  }
+
+  /** Removes every entry whose score lies in the range; refused (BAD_USER_INPUT) past `max`. */
+  removeByScore(boardId: string, range: ScoreRange, max: number): Promise<number> {
+    return this.removeMany(boardId, max, ['range', ...rangeArgs(range)]);
+  }
+
+  /** Removes every entry ranked below the first `keep`; refused (BAD_USER_INPUT) past `max`. */
+  keepTop(boardId: string, keep: number, max: number): Promise<number> {
+    return this.removeMany(boardId, max, ['below', keep]);
+  }
+
+  /** Removes these players' entries; refused (BAD_USER_INPUT) when more than `max` are on the board. */
+  removePlayers(boardId: string, playerIds: readonly string[], max: number): Promise<number> {
+    return this.removeMany(boardId, max, ['players', ...playerIds]);
+  }
+
+  async updateBoard(update: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
+    const keys = boardKeys(update.id);
+    const title = update.title === undefined ? ['keep', ''] : update.title === null ? ['clear', ''] : ['set', update.title];
+    return updateBoardReply(update.id, await this.write('update_board', [keys.config], [
+      ...title, update.updatePolicy ?? '', update.sortOrder ?? '',
+      update.capacity === undefined ? '' : bucketCount(update.capacity), keys.events,
+    ]));
   }
 
   async topPercent(boardId: string, percent: number, limit: number) {
@@ -171,6 +224,13 @@ export class LeaderboardStore {
       await this.read('around', [keys.config, keys.ranking], [radius, 'score', formatScore(score)]),
     );
     return { center: null, entries, total };
+  }
+
+  private async removeMany(boardId: string, max: number, args: ScriptArg[]): Promise<number> {
+    const keys = boardKeys(boardId);
+    return (await this.write('remove_many', [keys.config, keys.ranking, keys.distinct], [
+      keys.events, keys.bucketPrefix, max, ...args,
+    ])) as number;
   }
 
   private async readPage(boardId: string, args: ScriptArg[]) {
@@ -215,6 +275,18 @@ export class LeaderboardStore {
   private write(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
     return redisWrite(this.redis, () => runScript(this.redis, name, keys, args));
   }
+}
+
+/** page.lua's paging arguments (the top-percent one empty). */
+function pageArgs(options: PageOptions): ScriptArg[] {
+  const cursor = options.after === undefined ? undefined : decodeCursor(options.after);
+  return [options.limit, options.fromBottom ? '1' : '', options.offset ?? 0, cursor?.stored ?? '', cursor?.member ?? '', ''];
+}
+
+/** A score range as page.lua and remove_many.lua take it: each bound's score ('' when open) and '1' when exclusive. */
+function rangeArgs({ min, max }: ScoreRange): string[] {
+  const bound = (b?: ScoreBound) => (b ? [formatScore(b.value), b.exclusive ? '1' : ''] : ['', '']);
+  return [...bound(min), ...bound(max)];
 }
 
 /** JavaScript's shortest round-trip text: Lua's tonumber (strtod) reads back the same double. */

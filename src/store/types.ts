@@ -85,3 +85,34 @@ export interface RankWindow {
   entries: Entry[];
   total: number;
 }
+
+/** One end of a score range: scores equal to `value` are in it unless `exclusive`. */
+export interface ScoreBound {
+  value: number;
+  exclusive?: boolean;
+}
+
+/** Scores between `min` and `max` (both in score terms, whatever the sort order); a missing bound is open. */
+export interface ScoreRange {
+  min?: ScoreBound;
+  max?: ScoreBound;
+}
+
+export interface RangePage extends Page {
+  /** Entries in the range, on the whole board. */
+  count: number;
+  /** 0-based rank of the range's first entry (where its entries would start when it is empty). */
+  rangeStart: number;
+}
+
+/** Settings that can change without rebuilding a board; a field left out stays as it is. */
+export interface BoardUpdate {
+  id: string;
+  /** null removes the title. */
+  title?: string | null;
+  updatePolicy?: UpdatePolicy;
+  /** Cannot change: given, it must be the board's. */
+  sortOrder?: SortOrder;
+  /** Cannot change: given, it must make the board's bucket count. */
+  capacity?: number;
+}
