@@ -7,7 +7,7 @@ import type {
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import type { ReadCache } from './readCache';
 import {
-  checkBatchSize, checkCapacity, checkId, checkKeep, checkLimit, checkOffset, checkPercent, checkRadius, checkRank,
+  checkBatchSize, checkCapacity, checkFlag, checkId, checkKeep, checkLimit, checkOffset, checkPercent, checkRadius, checkRank,
   checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkTitle, checkUpdatePolicy,
 } from './validation';
 
@@ -59,6 +59,7 @@ export class Leaderboards {
       sortOrder: checkSortOrder(input.sortOrder),
       updatePolicy: checkUpdatePolicy(input.updatePolicy),
       capacity: input.capacity == null ? DEFAULT_CAPACITY : checkCapacity(input.capacity),
+      denseRanks: input.denseRanks == null ? undefined : checkFlag(input.denseRanks, 'denseRanks'),
     }));
   }
 
@@ -164,7 +165,7 @@ export class Leaderboards {
   }
 
   /**
-   * Changes a board's title or update policy. The sort order and capacity cannot change: given,
+   * Changes a board's title or update policy. The sort order, capacity and denseRanks cannot change: given,
    * they must be the board's (else BAD_USER_INPUT). NOT_FOUND for an unknown board.
    */
   async updateBoard(input: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
@@ -175,6 +176,7 @@ export class Leaderboards {
       updatePolicy: input.updatePolicy == null ? undefined : checkUpdatePolicy(input.updatePolicy),
       sortOrder: input.sortOrder == null ? undefined : checkSortOrder(input.sortOrder),
       capacity: input.capacity == null ? undefined : checkCapacity(input.capacity),
+      denseRanks: input.denseRanks == null ? undefined : checkFlag(input.denseRanks, 'denseRanks'),
     }));
   }
 

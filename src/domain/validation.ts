@@ -49,6 +49,11 @@ export function checkScoreRange(min: ScoreBound | null | undefined, max: ScoreBo
   return range;
 }
 
+export function checkFlag(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw badInput(`${field} must be true or false`, { field });
+  return value;
+}
+
 export function checkPercent(value: unknown, field = 'percent'): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 100) {
     throw badInput(`${field} must be a number above 0 and at most 100`, { field });

@@ -50,7 +50,7 @@ export class LeaderboardStore {
     const title = input.title ?? null;
     const created = createBoardReply(input.id, await this.write('create_board', [keys.config], [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
-      bucketCount(input.capacity ?? 1_000_000), keys.events,
+      bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks),
     ]));
     // The index lives outside the board's slot, so it is written after the board itself.
     await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id)).catch(afterFirstWrite);
@@ -59,8 +59,8 @@ export class LeaderboardStore {
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
-    const [sortOrder, updatePolicy, title, createdAt, buckets] = await redisRead(this.redis, () =>
-      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets'),
+    const [sortOrder, updatePolicy, title, createdAt, buckets, dense] = await redisRead(this.redis, () =>
+      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense'),
     );
     if (!sortOrder) {
       this.buckets.delete(id);
@@ -74,6 +74,7 @@ export class LeaderboardStore {
       updatePolicy: updatePolicy as BoardConfig['updatePolicy'],
       createdAt: Number(createdAt),
       buckets: Number(buckets),
+      denseRanks: dense !== null,
     };
   }
 
@@ -172,7 +173,7 @@ export class LeaderboardStore {
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['percent', String(percent)]));
   }
 
-  /** Dense ranks (1, 2, 2, 3) of these scores now, in order; null for an unknown board. */
+  /** Dense ranks (1, 2, 2, 3) of these scores now, in order; null for an unknown board or one without dense ranks. */
   async denseRanks(boardId: string, scores: readonly number[]): Promise<number[] | null> {
     const keys = boardKeys(boardId);
     return denseRankReply(await this.read('dense_rank', [keys.config, keys.distinct], scores.map(formatScore)), scores.length);
@@ -198,7 +199,7 @@ export class LeaderboardStore {
     const title = update.title === undefined ? ['keep', ''] : update.title === null ? ['clear', ''] : ['set', update.title];
     return updateBoardReply(update.id, await this.write('update_board', [keys.config], [
       ...title, update.updatePolicy ?? '', update.sortOrder ?? '',
-      update.capacity === undefined ? '' : bucketCount(update.capacity), keys.events,
+      update.capacity === undefined ? '' : bucketCount(update.capacity), keys.events, flag(update.denseRanks),
     ]));
   }
 
@@ -276,6 +277,9 @@ export class LeaderboardStore {
     return redisWrite(this.redis, () => runScript(this.redis, name, keys, args));
   }
 }
+
+/** An optional setting as create_board.lua and update_board.lua take it: '' when not given. */
+const flag = (value: boolean | undefined) => (value === undefined ? '' : value ? '1' : '0');
 
 /** page.lua's paging arguments (the top-percent one empty). */
 function pageArgs(options: PageOptions): ScriptArg[] {

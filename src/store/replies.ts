@@ -86,8 +86,8 @@ function shape<const N extends readonly string[]>(...names: N) {
  * one integer.
  */
 export const REPLY_SHAPES = {
-  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets') },
-  update_board: { reply: shape('changed', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets') },
+  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks') },
+  update_board: { reply: shape('changed', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks') },
   submit: {
     reply: shape('sortOrder', 'results', 'replayed'),
     results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
@@ -104,7 +104,9 @@ type Reply = (Buffer | number | null | Reply)[];
 const directionOf = (sortOrder: Buffer) => (sortOrder.toString() === 'DESCENDING' ? -1 : 1);
 
 /** The board in a create_board or update_board reply, which name its settings alike. */
-function boardOf(id: string, reply: Reply, at: Record<'sortOrder' | 'updatePolicy' | 'title' | 'createdAt' | 'buckets', number>): BoardConfig {
+function boardOf(
+  id: string, reply: Reply, at: Record<'sortOrder' | 'updatePolicy' | 'title' | 'createdAt' | 'buckets' | 'denseRanks', number>,
+): BoardConfig {
   const title = reply[at.title] as Buffer | null;
   return {
     id,
@@ -113,6 +115,7 @@ function boardOf(id: string, reply: Reply, at: Record<'sortOrder' | 'updatePolic
     updatePolicy: (reply[at.updatePolicy] as Buffer).toString() as BoardConfig['updatePolicy'],
     createdAt: reply[at.createdAt] as number,
     buckets: reply[at.buckets] as number,
+    denseRanks: reply[at.denseRanks] === 1,
   };
 }
 
@@ -206,7 +209,7 @@ export function scoreAtReply(raw: unknown): number | null {
   return raw === null ? null : toScore(1, (raw as Buffer).toString());
 }
 
-/** A dense_rank reply: each score's dense rank; null for an unknown board. */
+/** A dense_rank reply: each score's dense rank; null for an unknown board or one without dense ranks. */
 export function denseRankReply(raw: unknown, count: number): number[] | null {
   const ranks = raw as number[];
   return ranks.length === count ? ranks : null;

@@ -12,6 +12,8 @@ export interface BoardConfig {
   createdAt: number;
   /** How many id -> token bucket hashes the board spreads its players over (fixed at creation). */
   buckets: number;
+  /** Whether the board keeps its distinct scores, for dense ranks (fixed at creation). */
+  denseRanks: boolean;
 }
 
 export interface CreateBoardInput {
@@ -21,6 +23,11 @@ export interface CreateBoardInput {
   updatePolicy: UpdatePolicy;
   /** Expected number of players; sizes the bucket count. Default 1,000,000. */
   capacity?: number;
+  /**
+   * Keep the board's distinct scores for dense ranks (default true): about 110 bytes per distinct
+   * score (BENCHMARKS.md), so a board whose scores are nearly all different may do without.
+   */
+  denseRanks?: boolean;
 }
 
 export interface Entry {
@@ -115,4 +122,6 @@ export interface BoardUpdate {
   sortOrder?: SortOrder;
   /** Cannot change: given, it must make the board's bucket count. */
   capacity?: number;
+  /** Cannot change: given, it must be the board's. */
+  denseRanks?: boolean;
 }

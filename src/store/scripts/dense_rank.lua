@@ -4,13 +4,14 @@
   KEYS[1] config hash  st:{b}:cfg
   KEYS[2] distinct scores zset st:{b}:d
   ARGV[1..] the scores (exact text)
-  Reply: the dense rank of each score in order; {} for an unknown board.
+  Reply: the dense rank of each score in order; {} for an unknown board, or one created without
+    dense ranks (its 'dense' field unset: it keeps no distinct scores).
 ]]
 -- @include "numbers"
 
-local sortOrder = redis.call('HGET', KEYS[1], 'sortOrder')
-if not sortOrder then return {} end
-local dir, ranks = direction(sortOrder), {}
+local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'dense')
+if not cfg[2] then return {} end
+local dir, ranks = direction(cfg[1]), {}
 for i = 1, #ARGV do
   ranks[i] = redis.call('ZCOUNT', KEYS[2], '-inf', '(' .. fmt(dir * tonumber(ARGV[i]))) + 1
 end

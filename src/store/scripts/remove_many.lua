@@ -3,7 +3,7 @@
   range, every entry ranked below the first N, or a list of players.
   KEYS[1] config hash  st:{b}:cfg
   KEYS[2] ranking zset st:{b}:z
-  KEYS[3] distinct scores zset st:{b}:d
+  KEYS[3] distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set)
   ARGV[1] the board's event channel (st:{b}:events)
   ARGV[2] the bucket hashes' key prefix (st:{b}:b:): which players go is only known in here, so
           their bucket hashes are reached by name (they share the board's hash tag and slot)
@@ -25,7 +25,7 @@
 -- @include "range"
 
 local cfgKey, ranking, distinct = KEYS[1], KEYS[2], KEYS[3]
-local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'buckets')
+local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'buckets', 'dense')
 if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 local dir, buckets, max, mode = direction(cfg[1]), tonumber(cfg[2]), tonumber(ARGV[3]), ARGV[4]
 local total = redis.call('ZCARD', ranking)
@@ -56,7 +56,7 @@ local events = {}
 local function removeAt(member, stored, player, rank)
   redis.call('ZREM', ranking, member)
   redis.call('HDEL', ARGV[2] .. bucketOf(player), player)
-  dropScore(distinct, ranking, tonumber(stored))
+  if cfg[3] then dropScore(distinct, ranking, tonumber(stored)) end
   total = total - 1
   events[#events + 1] = table.concat({'r', player, fmt(dir * tonumber(stored)), rank, total}, ' ')
 end

@@ -39,6 +39,8 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a board deleted before', setup: async (id) => { await withPlayers(id); await t.store.deleteBoard(id); }, run: (id) => board(id) },
     { name: 'the same board again', setup: board, run: (id) => board(id) },
     { name: 'a conflicting board', setup: board, run: (id) => board(id, 'LATEST') },
+    { name: 'a board without dense ranks', run: (id) => t.store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'BEST', denseRanks: false }) },
+    { name: 'a board with dense ranks again without them', setup: board, run: (id) => t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: 500, denseRanks: false }) },
   ],
   delete_board: [
     { name: 'a board with players', setup: withPlayers, run: (id) => t.store.deleteBoard(id) },
@@ -81,6 +83,7 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a new policy', setup: withPlayers, run: (id) => t.store.updateBoard({ id, updatePolicy: 'LATEST' }) },
     { name: 'the same settings', setup: withPlayers, run: (id) => t.store.updateBoard({ id, updatePolicy: 'BEST', sortOrder: 'DESCENDING', capacity: 500 }) },
     { name: 'another sort order', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New', sortOrder: 'ASCENDING' }) },
+    { name: 'no dense ranks', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New', denseRanks: false }) },
     { name: 'no board', run: (id) => t.store.updateBoard({ id, title: 'New' }) },
   ],
   score_at: [

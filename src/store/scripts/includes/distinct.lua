@@ -1,5 +1,5 @@
--- A board's distinct scores (st:{b}:d) hold one member per stored score present in its ranking,
--- so a dense rank is one ZCOUNT. The member is the stored score as 8 big-endian bytes: exact,
+-- A board created with dense ranks (its 'dense' field set) keeps its distinct scores (st:{b}:d):
+-- one member per stored score present in its ranking, so a dense rank is one ZCOUNT. The member is the stored score as 8 big-endian bytes: exact,
 -- and shorter than its text for fractions. Every script that adds a ranking member adds its score
 -- (ZADD distinct stored scoreMember(stored)); every one that removes one calls dropScore.
 local function scoreMember(stored)
