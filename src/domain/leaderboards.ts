@@ -140,21 +140,21 @@ export class Leaderboards {
    * Removes every entry whose score lies in the range, atomically; how many went. More than
    * MAX_REMOVALS_PER_CALL is BAD_USER_INPUT and removes nothing: narrow the range and repeat.
    */
-  removeByScore(input: RemoveByScoreInput): Promise<number> {
+  async removeByScore(input: RemoveByScoreInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const range = checkScoreRange(input.min, input.max);
     return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL));
   }
 
   /** Keeps the first `count` entries and removes the rest, atomically, as removeByScore. */
-  keepTop(input: KeepTopInput): Promise<number> {
+  async keepTop(input: KeepTopInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const count = checkKeep(input.count);
     return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL));
   }
 
   /** Removes these players' entries, atomically; how many were on the board. */
-  removeEntries(input: RemoveEntriesInput): Promise<number> {
+  async removeEntries(input: RemoveEntriesInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const { playerIds } = input;
     if (playerIds.length > MAX_REMOVALS_PER_CALL) {
@@ -218,7 +218,7 @@ export class Leaderboards {
    * Entries whose score lies in the range, ranked and paged as `page` (cursor, offset, from the
    * bottom) within the range. The first page from either end is kept like the board's own.
    */
-  entriesByScore(id: string, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
+  async entriesByScore(id: string, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
     const boardId = checkId(id, 'leaderboardId');
     const checkedRange = checkScoreRange(range.min, range.max);
     const checked = {
@@ -233,28 +233,28 @@ export class Leaderboards {
   }
 
   /** How many entries have a score in the range (counted by Redis, O(log n)). */
-  countByScore(id: string, range: ScoreRangeInput): Promise<number> {
+  async countByScore(id: string, range: ScoreRangeInput): Promise<number> {
     const boardId = checkId(id, 'leaderboardId');
     const checked = checkScoreRange(range.min, range.max);
     return this.cached(boardId, `count:${rangeKey(checked)}`, () => this.store.countByScore(boardId, checked));
   }
 
   /** The score of the entry ranked `rank` now; null when the board has fewer entries. */
-  scoreAtRank(id: string, rank: number): Promise<number | null> {
+  async scoreAtRank(id: string, rank: number): Promise<number | null> {
     const boardId = checkId(id, 'leaderboardId');
     const checked = checkRank(rank);
     return this.cached(boardId, `rank:${checked}`, () => this.store.scoreAtRank(boardId, checked));
   }
 
   /** The score at a percentile, interpolated linearly between neighbours (see score_at.lua); null on an empty board. */
-  scoreAtPercentile(id: string, percent: number): Promise<number | null> {
+  async scoreAtPercentile(id: string, percent: number): Promise<number | null> {
     const boardId = checkId(id, 'leaderboardId');
     const checked = checkPercent(percent);
     return this.cached(boardId, `percentile:${checked}`, () => this.store.scoreAtPercentile(boardId, checked));
   }
 
   /** Dense ranks of these scores on the board now (1, 2, 2, 3); null for an unknown board. */
-  denseRanks(id: string, scores: readonly number[]): Promise<number[] | null> {
+  async denseRanks(id: string, scores: readonly number[]): Promise<number[] | null> {
     const boardId = checkId(id, 'leaderboardId');
     checkBatchSize(scores.length, 'scores');
     return this.store.denseRanks(boardId, scores.map((score) => checkScore(score)));

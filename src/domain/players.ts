@@ -28,7 +28,7 @@ export class Players {
   }
 
   /** Deletes the profile, after which `get` answers null for the player; false when there was none. */
-  delete(id: string): Promise<boolean> {
+  async delete(id: string): Promise<boolean> {
     return this.store.deletePlayer(checkId(id, 'id'));
   }
 
