@@ -6,6 +6,7 @@ import type {
 } from '../store/types';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import type { ReadCache } from './readCache';
+import type { ScoreBoundInput } from './validation';
 import {
   checkBatchSize, checkCapacity, checkFlag, checkId, checkKeep, checkLimit, checkOffset, checkPercent, checkRadius, checkRank,
   checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkTitle, checkUpdatePolicy,
@@ -15,10 +16,10 @@ export interface BoardSubmission extends Submission {
   boardId: string;
 }
 
-/** A score range as clients give it: a bound left out or null is open. */
+/** A score range as clients give it: a bound left out or null is open, and so inclusive unless `exclusive`. */
 export interface ScoreRangeInput {
-  min?: ScoreBound | null;
-  max?: ScoreBound | null;
+  min?: ScoreBoundInput | null;
+  max?: ScoreBoundInput | null;
 }
 
 /**

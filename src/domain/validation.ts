@@ -38,9 +38,14 @@ export const checkBatchSize = (size: number, field: string) => checkInt(size, fi
 export const checkRank = (value: unknown, field = 'rank') => checkInt(value, field, 1, Number.MAX_SAFE_INTEGER);
 export const checkKeep = (value: unknown, field = 'count') => checkInt(value, field, 0, Number.MAX_SAFE_INTEGER);
 
+export interface ScoreBoundInput {
+  value: number;
+  exclusive?: boolean | null;
+}
+
 /** Bounds given as null or left out are open; `min` above `max` is refused rather than read as empty. */
-export function checkScoreRange(min: ScoreBound | null | undefined, max: ScoreBound | null | undefined): ScoreRange {
-  const bound = (value: ScoreBound | null | undefined, field: string): ScoreBound | undefined =>
+export function checkScoreRange(min: ScoreBoundInput | null | undefined, max: ScoreBoundInput | null | undefined): ScoreRange {
+  const bound = (value: ScoreBoundInput | null | undefined, field: string): ScoreBound | undefined =>
     value == null ? undefined : { value: checkScore(value.value, `${field}.value`), exclusive: value.exclusive === true };
   const range = { min: bound(min, 'min'), max: bound(max, 'max') };
   if (range.min && range.max && range.min.value > range.max.value) {

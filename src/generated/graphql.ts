@@ -33,6 +33,12 @@ export type CreateLeaderboardInput = {
 
 export type Entry = {
   __typename?: 'Entry';
+  /**
+   * Dense ranking: equal scores share a rank and the next score takes the next one (1, 2, 2, 3).
+   * Read when the field is resolved (with the other `denseRank`s of the same board in the
+   * request, in one call). Null on a board created without dense ranks (see `Leaderboard.denseRanks`).
+   */
+  denseRank: Maybe<Scalars['Int']['output']>;
   leaderboard: Leaderboard;
   /** Share of the board ranked at or below this entry, in percent: 100 for rank 1. */
   percentile: Scalars['Float']['output'];
@@ -76,16 +82,48 @@ export type Leaderboard = {
    * (`2 * radius` entries while the board holds that many); `center` is null.
    */
   aroundScore: RankWindow;
+  /**
+   * How many entries have a score between `min` and `max` (bounds as in `entriesByScore`),
+   * counted without reading them.
+   */
+  countByScore: Scalars['Int']['output'];
   createdAt: Scalars['DateTime']['output'];
+  /**
+   * Whether the board keeps its distinct scores, so that its entries have a `denseRank` (set when
+   * the board is created, default true; about 110 bytes per distinct score).
+   */
+  denseRanks: Scalars['Boolean']['output'];
   /**
    * A page of the ranking (1 to 1000 entries). Pass `after` (a cursor from a previous page) to
    * continue right after that entry even when ranks moved; `offset` jumps to a position and is
    * ignored when `after` is given. `fromBottom` reads from the last rank upwards.
    */
   entries: EntryConnection;
+  /**
+   * The entries whose score lies between `min` and `max` (each left out or null for an open end;
+   * `min` above `max` is BAD_USER_INPUT), in rank order and with their ranks on the whole board,
+   * paged as `entries`: 1 to 1000 a page, `after` (a cursor from a previous page of this range or
+   * of `entries`) continues right after that entry, `offset` skips entries of the range and is
+   * ignored when `after` is given, `fromBottom` reads from the range's last entry upwards.
+   * `totalCount` is the number of entries in the range.
+   */
+  entriesByScore: EntryConnection;
   /** The player's entry, or null when the player has no score on this board. */
   entry: Maybe<Entry>;
   id: Scalars['ID']['output'];
+  /**
+   * The score at a percentile of the board, from the last rank (0) to the first (100),
+   * interpolated linearly between the two closest ranks as numpy's default and Excel's
+   * PERCENTILE.INC do: with the n scores ordered from the last rank up as v[0..n-1],
+   * h = (n - 1) * percent / 100 and the score is v[floor(h)] + (h - floor(h)) * (v[floor(h) + 1] - v[floor(h)]).
+   * So `scoreAtPercentile(percent: 90)` is the score that enters the top 10%. Null on an empty board.
+   */
+  scoreAtPercentile: Maybe<Scalars['Float']['output']>;
+  /**
+   * The score of the entry ranked `rank` now: what it takes to reach that rank, since an equal
+   * score reached later ranks after it. Null when the board has fewer entries.
+   */
+  scoreAtRank: Maybe<Scalars['Float']['output']>;
   /** Number of ranked players. */
   size: Scalars['Int']['output'];
   sortOrder: SortOrder;
@@ -108,6 +146,12 @@ export type LeaderboardAroundScoreArgs = {
 };
 
 
+export type LeaderboardCountByScoreArgs = {
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+};
+
+
 export type LeaderboardEntriesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
@@ -116,8 +160,28 @@ export type LeaderboardEntriesArgs = {
 };
 
 
+export type LeaderboardEntriesByScoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  fromBottom?: InputMaybe<Scalars['Boolean']['input']>;
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
 export type LeaderboardEntryArgs = {
   playerId: Scalars['ID']['input'];
+};
+
+
+export type LeaderboardScoreAtPercentileArgs = {
+  percent: Scalars['Float']['input'];
+};
+
+
+export type LeaderboardScoreAtRankArgs = {
+  rank: Scalars['Int']['input'];
 };
 
 
@@ -267,6 +331,17 @@ export type RankWindow = {
   entries: Array<Entry>;
   /** Board size when the window was read. */
   total: Scalars['Int']['output'];
+};
+
+/**
+ * One end of a score range, in scores as submitted whatever the board's sort order: `min` is the
+ * lowest score in the range and `max` the highest.
+ */
+export type ScoreBound = {
+  /** When true, entries with exactly this score are outside the range; by default they are in it. */
+  exclusive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The bound's score: finite, with |value| <= 2^53 - 1. */
+  value: Scalars['Float']['input'];
 };
 
 /** Which end of the board is rank 1. */
@@ -486,6 +561,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
+  ScoreBound: ScoreBound;
   SortOrder: SortOrder;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitScoreInput: SubmitScoreInput;
@@ -516,6 +592,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
+  ScoreBound: ScoreBound;
   String: Scalars['String']['output'];
   SubmitScoreInput: SubmitScoreInput;
   SubmitScorePayload: SubmitScorePayloadModel;
@@ -529,6 +606,7 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type EntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Entry'] = ResolversParentTypes['Entry']> = {
+  denseRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   leaderboard?: Resolver<ResolversTypes['Leaderboard'], ParentType, ContextType>;
   percentile?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
@@ -554,10 +632,15 @@ export type EntryEdgeResolvers<ContextType = Context, ParentType extends Resolve
 export type LeaderboardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Leaderboard'] = ResolversParentTypes['Leaderboard']> = {
   around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundArgs, 'playerId' | 'radius'>>;
   aroundScore?: Resolver<ResolversTypes['RankWindow'], ParentType, ContextType, RequireFields<LeaderboardAroundScoreArgs, 'radius' | 'score'>>;
+  countByScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<LeaderboardCountByScoreArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  denseRanks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   entries?: Resolver<ResolversTypes['EntryConnection'], ParentType, ContextType, RequireFields<LeaderboardEntriesArgs, 'first' | 'fromBottom'>>;
+  entriesByScore?: Resolver<ResolversTypes['EntryConnection'], ParentType, ContextType, RequireFields<LeaderboardEntriesByScoreArgs, 'first' | 'fromBottom'>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;
+  scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtRankArgs, 'rank'>>;
   size?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   sortOrder?: Resolver<ResolversTypes['SortOrder'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;

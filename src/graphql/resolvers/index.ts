@@ -5,6 +5,14 @@ import { Entry } from './entry';
 import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
 import { Query } from './query';
+import { EntryRanges, LeaderboardRanges } from './ranges';
 import { Subscription } from './subscription';
 
-export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, Entry, Subscription };
+export const resolvers: Resolvers = {
+  DateTime,
+  Query,
+  Mutation: guardMutations(Mutation),
+  Leaderboard: { ...Leaderboard, ...LeaderboardRanges },
+  Entry: { ...Entry, ...EntryRanges },
+  Subscription,
+};
