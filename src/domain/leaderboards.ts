@@ -166,8 +166,8 @@ export class Leaderboards {
   }
 
   /**
-   * Changes a board's title or update policy. The sort order, capacity and denseRanks cannot change: given,
-   * they must be the board's (else BAD_USER_INPUT). NOT_FOUND for an unknown board.
+   * Changes a board's title or update policy. The sort order, capacity and denseRanks cannot
+   * change: given, they must be the board's (else BAD_USER_INPUT). NOT_FOUND for an unknown board.
    */
   async updateBoard(input: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
     const boardId = checkId(input.id, 'id');
