@@ -84,9 +84,9 @@ export type Leaderboard = {
   aroundScore: RankWindow;
   /**
    * How many entries have a score between `min` and `max` (bounds as in `entriesByScore`),
-   * counted without reading them.
+   * counted by Redis without reading them. Null, with an error, for a bad argument.
    */
-  countByScore: Scalars['Int']['output'];
+  countByScore: Maybe<Scalars['Int']['output']>;
   createdAt: Scalars['DateTime']['output'];
   /**
    * Whether the board keeps its distinct scores, so that its entries have a `denseRank` (set when
@@ -100,14 +100,16 @@ export type Leaderboard = {
    */
   entries: EntryConnection;
   /**
-   * The entries whose score lies between `min` and `max` (each left out or null for an open end;
-   * `min` above `max` is BAD_USER_INPUT), in rank order and with their ranks on the whole board,
-   * paged as `entries`: 1 to 1000 a page, `after` (a cursor from a previous page of this range or
-   * of `entries`) continues right after that entry, `offset` skips entries of the range and is
-   * ignored when `after` is given, `fromBottom` reads from the range's last entry upwards.
-   * `totalCount` is the number of entries in the range.
+   * A page of the entries whose score lies between `min` and `max` (each left out or null for an
+   * open end; `min` above `max` is BAD_USER_INPUT), top-down and with their ranks on the whole
+   * board, paged as `entries` within the range: `first` reads from the range's top or right after
+   * the `after` cursor's entry, `last` from the range's bottom or right before the `before`
+   * cursor's entry (cursors of this range or of `entries`), `offset` skips entries of the range
+   * from the end read from and is ignored with a cursor. `pageInfo` tells whether more entries of
+   * the range precede or follow; `totalCount` is the board's size (`countByScore` counts the
+   * range). Null, with an error, for a bad argument.
    */
-  entriesByScore: EntryConnection;
+  entriesByScore: Maybe<EntryConnection>;
   /** The player's entry, or null when the player has no score on this board. */
   entry: Maybe<Entry>;
   id: Scalars['ID']['output'];
@@ -116,12 +118,14 @@ export type Leaderboard = {
    * interpolated linearly between the two closest ranks as numpy's default and Excel's
    * PERCENTILE.INC do: with the n scores ordered from the last rank up as v[0..n-1],
    * h = (n - 1) * percent / 100 and the score is v[floor(h)] + (h - floor(h)) * (v[floor(h) + 1] - v[floor(h)]).
-   * So `scoreAtPercentile(percent: 90)` is the score that enters the top 10%. Null on an empty board.
+   * So `scoreAtPercentile(percent: 90)` is the score that enters the top 10%. Null on an empty
+   * board (and, with an error, for a bad argument).
    */
   scoreAtPercentile: Maybe<Scalars['Float']['output']>;
   /**
    * The score of the entry ranked `rank` now: what it takes to reach that rank, since an equal
-   * score reached later ranks after it. Null when the board has fewer entries.
+   * score reached later ranks after it. Null when the board has fewer entries (and, with an error,
+   * for a bad argument).
    */
   scoreAtRank: Maybe<Scalars['Float']['output']>;
   /** Number of ranked players. */
@@ -162,8 +166,9 @@ export type LeaderboardEntriesArgs = {
 
 export type LeaderboardEntriesByScoreArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
-  fromBottom?: InputMaybe<Scalars['Boolean']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
   max?: InputMaybe<ScoreBound>;
   min?: InputMaybe<ScoreBound>;
   offset?: InputMaybe<Scalars['Int']['input']>;
@@ -632,11 +637,11 @@ export type EntryEdgeResolvers<ContextType = Context, ParentType extends Resolve
 export type LeaderboardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Leaderboard'] = ResolversParentTypes['Leaderboard']> = {
   around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundArgs, 'playerId' | 'radius'>>;
   aroundScore?: Resolver<ResolversTypes['RankWindow'], ParentType, ContextType, RequireFields<LeaderboardAroundScoreArgs, 'radius' | 'score'>>;
-  countByScore?: Resolver<ResolversTypes['Int'], ParentType, ContextType, Partial<LeaderboardCountByScoreArgs>>;
+  countByScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<LeaderboardCountByScoreArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   denseRanks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   entries?: Resolver<ResolversTypes['EntryConnection'], ParentType, ContextType, RequireFields<LeaderboardEntriesArgs, 'first' | 'fromBottom'>>;
-  entriesByScore?: Resolver<ResolversTypes['EntryConnection'], ParentType, ContextType, RequireFields<LeaderboardEntriesByScoreArgs, 'first' | 'fromBottom'>>;
+  entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;

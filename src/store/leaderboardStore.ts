@@ -149,11 +149,13 @@ export class LeaderboardStore {
     return { entries, total, hasMore, version };
   }
 
-  /** A page of the entries whose score lies in the range, ranked as on the whole board. */
-  async rangePage(boardId: string, range: ScoreRange, options: PageOptions): Promise<RangePage> {
-    const page = await this.readPage(boardId, [...pageArgs(options), ...rangeArgs(range)]);
-    if (options.fromBottom) page.entries.reverse();
-    return page;
+  /**
+   * A page of the entries whose score lies in the range, ranked as on the whole board; top-down
+   * however it is read (with `fromBottom`, the entries that end at the range's last or right
+   * above the `after` cursor's entry).
+   */
+  rangePage(boardId: string, range: ScoreRange, options: PageOptions): Promise<RangePage> {
+    return this.readPage(boardId, [...pageArgs(options), ...rangeArgs(range)]);
   }
 
   /** Entries whose score lies in the range, counted by Redis (two ZCOUNTs). */

@@ -28,15 +28,15 @@ const onBoard = async (board: string, fields: string, variables: Record<string, 
   return (await server.data(query, { id: board, ...variables })).leaderboard;
 };
 
-const RANGE_PAGE = `entriesByScore(min: $min, max: $max, first: $first, after: $after, offset: $offset, fromBottom: $fromBottom) {
+const RANGE_PAGE = `entriesByScore(min: $min, max: $max, first: $first, after: $after, last: $last, before: $before, offset: $offset) {
   nodes { playerId score rank sharedRank denseRank }
-  pageInfo { hasNextPage hasPreviousPage endCursor }
+  pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
   totalCount
 }`;
-const RANGE_ARGS = '$min: ScoreBound, $max: ScoreBound, $first: Int, $after: String, $offset: Int, $fromBottom: Boolean';
+const RANGE_ARGS = '$min: ScoreBound, $max: ScoreBound, $first: Int, $after: String, $last: Int, $before: String, $offset: Int';
 
 async function rangePage(board: string, args: Record<string, unknown>) {
-  return (await onBoard(board, RANGE_PAGE, { first: 10, fromBottom: false, ...args }, RANGE_ARGS)).entriesByScore;
+  return (await onBoard(board, RANGE_PAGE, args, RANGE_ARGS)).entriesByScore;
 }
 
 describe('Leaderboard.entriesByScore', () => {
@@ -47,7 +47,7 @@ describe('Leaderboard.entriesByScore', () => {
       { playerId: 'f', score: 20, rank: 6, sharedRank: 6, denseRank: 4 },
       { playerId: 'g', score: 20, rank: 7, sharedRank: 6, denseRank: 4 },
     ]);
-    expect(page.totalCount).toBe(3);
+    expect(page.totalCount).toBe(8);
     expect(page.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: false });
     const ascending = await rangePage(low, { min: { value: 20 }, max: { value: 40, exclusive: true } });
     expect(ascending.nodes.map((n: { playerId: string; rank: number }) => [n.playerId, n.rank])).toEqual([['f', 2], ['g', 3], ['e', 4]]);
@@ -69,24 +69,32 @@ describe('Leaderboard.entriesByScore', () => {
 
   it('pages through a range with cursors, from either end, and by offset', async () => {
     const range = { min: { value: 20 }, max: { value: 40 } };
-    for (const fromBottom of [false, true]) {
-      const seen: string[] = [];
-      let after: string | undefined;
-      let pages = 0;
-      for (;;) {
-        const page = await rangePage(high, { ...range, first: 2, after, fromBottom });
-        seen.push(...page.nodes.map((n: { playerId: string }) => n.playerId));
-        expect(page.totalCount).toBe(6);
-        expect(page.pageInfo.hasPreviousPage).toBe(pages > 0);
-        pages++;
-        if (!page.pageInfo.hasNextPage) break;
-        after = page.pageInfo.endCursor;
-      }
-      expect(seen.join('')).toBe(fromBottom ? 'gfedcb' : 'bcdefg');
+    const ids = (page: { nodes: { playerId: string }[] }) => page.nodes.map((n) => n.playerId).join('');
+    const down: string[] = [];
+    let after: string | undefined;
+    for (let pages = 0; ; pages++) {
+      const page = await rangePage(high, { ...range, first: 2, after });
+      down.push(ids(page));
+      expect(page.pageInfo.hasPreviousPage).toBe(pages > 0);
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
     }
+    expect(down).toEqual(['bc', 'de', 'fg']);
+    // From the bottom, pages are still top-down, each the one above the last.
+    const up: string[] = [];
+    let before: string | undefined;
+    for (let pages = 0; ; pages++) {
+      const page = await rangePage(high, { ...range, last: 4, before });
+      up.push(ids(page));
+      expect(page.pageInfo.hasNextPage).toBe(pages > 0);
+      if (!page.pageInfo.hasPreviousPage) break;
+      before = page.pageInfo.startCursor;
+    }
+    expect(up).toEqual(['defg', 'bc']);
     const byOffset = await rangePage(high, { ...range, first: 2, offset: 3 });
-    expect(byOffset.nodes.map((n: { playerId: string }) => n.playerId)).toEqual(['e', 'f']);
+    expect(ids(byOffset)).toBe('ef');
     expect(byOffset.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
+    expect(ids(await rangePage(high, { ...range, last: 2, offset: 1 }))).toBe('ef');
   });
 });
 
@@ -148,21 +156,21 @@ it('answers every read from the board as it is after each write', async () => {
   const board = uniqueId('ranges-fresh');
   await createBoard(server, board);
   const fields = `countByScore(min: { value: 10 }) scoreAtRank(rank: 1) scoreAtPercentile(percent: 50)
-    entriesByScore(min: { value: 10 }) { nodes { playerId denseRank } totalCount }`;
+    entriesByScore(min: { value: 10 }) { nodes { playerId denseRank } }`;
   const read = () => onBoard(board, fields);
   await read();
   await submitAll(server, board, [['a', 10]]);
   expect(await read()).toEqual({
-    countByScore: 1, scoreAtRank: 10, scoreAtPercentile: 10, entriesByScore: { nodes: [{ playerId: 'a', denseRank: 1 }], totalCount: 1 },
+    countByScore: 1, scoreAtRank: 10, scoreAtPercentile: 10, entriesByScore: { nodes: [{ playerId: 'a', denseRank: 1 }] },
   });
   await submitAll(server, board, [['b', 30], ['c', 5]]);
   expect(await read()).toEqual({
     countByScore: 2, scoreAtRank: 30, scoreAtPercentile: 10,
-    entriesByScore: { nodes: [{ playerId: 'b', denseRank: 1 }, { playerId: 'a', denseRank: 2 }], totalCount: 2 },
+    entriesByScore: { nodes: [{ playerId: 'b', denseRank: 1 }, { playerId: 'a', denseRank: 2 }] },
   });
   await server.data(`mutation { removeEntry(leaderboardId: "${board}", playerId: "b") }`);
   expect(await read()).toEqual({
-    countByScore: 1, scoreAtRank: 10, scoreAtPercentile: 7.5, entriesByScore: { nodes: [{ playerId: 'a', denseRank: 1 }], totalCount: 1 },
+    countByScore: 1, scoreAtRank: 10, scoreAtPercentile: 7.5, entriesByScore: { nodes: [{ playerId: 'a', denseRank: 1 }] },
   });
 });
 
@@ -180,6 +188,8 @@ describe('BAD_USER_INPUT', () => {
     ['a page size of 0', 'entriesByScore(first: 0) { totalCount }'],
     ['a negative offset', 'entriesByScore(offset: -1) { totalCount }'],
     ['a cursor this API did not make', 'entriesByScore(after: "bm9wZQ") { totalCount }'],
+    ['first and last together', 'entriesByScore(first: 2, last: 2) { totalCount }'],
+    ['before with first', 'entriesByScore(first: 2, before: "bm9wZQ") { totalCount }'],
     ['rank 0', 'scoreAtRank(rank: 0)'],
     ['a negative rank', 'scoreAtRank(rank: -3)'],
     ['percent 0', 'scoreAtPercentile(percent: 0)'],
