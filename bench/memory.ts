@@ -99,7 +99,7 @@ async function main(): Promise<string> {
   });
   return [
     `Memory per member, median of ${ROUNDS} round(s), each layout loaded alone into the same Redis`,
-    '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000.',
+    '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000 (0..N-1 where every score is distinct).',
     '',
     '| members | layout | bytes/member | vs bare |',
     '| --- | --- | --- | --- |',
