@@ -70,27 +70,23 @@ describe('Leaderboard.entriesByScore', () => {
   it('pages through a range with cursors, from either end, and by offset', async () => {
     const range = { min: { value: 20 }, max: { value: 40 } };
     const ids = (page: { nodes: { playerId: string }[] }) => page.nodes.map((n) => n.playerId).join('');
-    const down: string[] = [];
-    let after: string | undefined;
-    for (let pages = 0; ; pages++) {
-      const page = await rangePage(high, { ...range, first: 2, after });
-      down.push(ids(page));
-      expect(page.pageInfo.hasPreviousPage).toBe(pages > 0);
-      if (!page.pageInfo.hasNextPage) break;
-      after = page.pageInfo.endCursor;
-    }
-    expect(down).toEqual(['bc', 'de', 'fg']);
+    /** The pages met following the cursors down (first/after) or up (last/before). */
+    const pagesOf = async (size: number, up: boolean) => {
+      const pages: string[] = [];
+      let cursor: string | undefined;
+      for (let n = 0; ; n++) {
+        const page = await rangePage(high, up ? { ...range, last: size, before: cursor } : { ...range, first: size, after: cursor });
+        pages.push(ids(page));
+        const { hasNextPage, hasPreviousPage, startCursor, endCursor } = page.pageInfo;
+        // The side already read has more; the side ahead has more until the range's end.
+        expect(up ? hasNextPage : hasPreviousPage).toBe(n > 0);
+        if (!(up ? hasPreviousPage : hasNextPage)) return pages;
+        cursor = up ? startCursor : endCursor;
+      }
+    };
+    expect(await pagesOf(2, false)).toEqual(['bc', 'de', 'fg']);
     // From the bottom, pages are still top-down, each the one above the last.
-    const up: string[] = [];
-    let before: string | undefined;
-    for (let pages = 0; ; pages++) {
-      const page = await rangePage(high, { ...range, last: 4, before });
-      up.push(ids(page));
-      expect(page.pageInfo.hasNextPage).toBe(pages > 0);
-      if (!page.pageInfo.hasPreviousPage) break;
-      before = page.pageInfo.startCursor;
-    }
-    expect(up).toEqual(['defg', 'bc']);
+    expect(await pagesOf(4, true)).toEqual(['defg', 'bc']);
     const byOffset = await rangePage(high, { ...range, first: 2, offset: 3 });
     expect(ids(byOffset)).toBe('ef');
     expect(byOffset.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
