@@ -21,9 +21,12 @@ function argumentValue(type: GraphQLType): string {
   return '"a"';
 }
 
-/** Required arguments, and sizes (small, so the query stays within the cost limit). */
+/**
+ * Required arguments, and sizes (small, so the query stays within the cost limit); a connection
+ * reads with `first` or `last`, not both.
+ */
 const needsValue = (arg: GraphQLArgument) =>
-  (isNonNullType(arg.type) && arg.defaultValue === undefined) || getNamedType(arg.type).name === 'Int';
+  (isNonNullType(arg.type) && arg.defaultValue === undefined) || (getNamedType(arg.type).name === 'Int' && arg.name !== 'last');
 
 function selection(type: GraphQLObjectType, depth: number): string {
   const fields = Object.values(type.getFields()).flatMap((field: GraphQLField<unknown, unknown>) => {
