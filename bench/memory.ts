@@ -2,12 +2,15 @@
  * Bytes per member of fair-tie layouts, all rebuilt in one throwaway Redis in the same run:
  * Standings' layout, a bare sorted set (which orders equal scores by player id, i.e. unfairly)
  * and Podium's published layout (19-digit decimal token + id as member, id -> member hash,
- * with and without its second, ascending index).
+ * with and without its second, ascending index). A Standings board keeps one more member per
+ * distinct score for dense ranks unless created with denseRanks: false, so it is also loaded with
+ * every score distinct (the worst case), with and without them.
  *
  *   npm run bench:memory                      # 100,000 and 1,000,000 members, 3 rounds
  *   npm run bench:memory -- 1000000 --rounds 1
  *
- * Players have 8-digit numeric ids and integer scores 0..3000, so ties are everywhere.
+ * Players have 8-digit numeric ids and integer scores 0..3000, so ties are everywhere (but in
+ * the every-score-distinct row).
  * Results go to BENCHMARKS.md (section "memory").
  */
 import type Redis from 'ioredis';
@@ -30,14 +33,26 @@ const layouts: [string, Loader][] = [
       for (let i = from; i < to; i++) zadd.push(scoreOf(i), playerId(i));
       return redis.zadd('bare', ...zadd);
     })],
-  ['Standings (token member + bucketed id -> token)', async (redis, members) => {
-    const store = new LeaderboardStore(redis);
-    await store.createBoard({ id: BOARD_ID, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members });
-    await growBoard(store, 0, members, false);
+  ['Standings (token member + bucketed id -> token + distinct scores)', async (redis, members) => {
+    await growBoard(await benchBoard(redis, members), 0, members, false);
   }],
+  ['Standings, every score distinct (the worst case for distinct scores)', (redis, members) => loadDistinct(redis, members, true)],
+  ['Standings, every score distinct, board created with denseRanks: false', (redis, members) => loadDistinct(redis, members, false)],
   ['Podium, one index (19-digit token + id, id -> member hash)', (redis, members) => loadPodium(redis, members, false)],
   ['Podium with its second (ascending) index', (redis, members) => loadPodium(redis, members, true)],
 ];
+
+async function benchBoard(redis: Redis, members: number, denseRanks = true): Promise<LeaderboardStore> {
+  const store = new LeaderboardStore(redis);
+  await store.createBoard({ id: BOARD_ID, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members, denseRanks });
+  return store;
+}
+
+async function loadDistinct(redis: Redis, members: number, denseRanks: boolean): Promise<void> {
+  const store = await benchBoard(redis, members, denseRanks);
+  await inBatches(0, members, (from, to) =>
+    store.submit(BOARD_ID, Array.from({ length: to - from }, (_, k) => ({ playerId: playerId(from + k), score: from + k }))));
+}
 
 function loadPodium(redis: Redis, members: number, secondIndex: boolean) {
   return inBatches(0, members, (from, to) => {
@@ -84,7 +99,7 @@ async function main(): Promise<string> {
   });
   return [
     `Memory per member, median of ${ROUNDS} round(s), each layout loaded alone into the same Redis`,
-    '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000.',
+    '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000 (0..N-1 where every score is distinct).',
     '',
     '| members | layout | bytes/member | vs bare |',
     '| --- | --- | --- | --- |',

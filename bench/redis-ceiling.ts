@@ -10,7 +10,9 @@
  * (capacity 1); a real board spreads its ids over many small hashes, which costs Redis the same
  * per call. Player ids are redis-benchmark's __rand_int__ (12 digits, zero-padded), so every
  * call hits an existing player; the write is LATEST with a random score, so it changes the
- * entry, moves it and publishes an event: the full cost of a fair write.
+ * entry, moves it and publishes an event: the full cost of a fair write. A second board with
+ * the same members is created with denseRanks: false, so the cost of keeping distinct scores
+ * shows beside it.
  */
 import { execFileSync } from 'node:child_process';
 import type Redis from 'ioredis';
@@ -27,12 +29,14 @@ const MEMBERS = sizes[sizes.length - 1];
 const REQUESTS = 200_000;
 const CLIENTS = 50;
 const BOARD = 'ceiling';
+const PLAIN_BOARD = 'ceiling-plain';
 
 const playerId = (i: number) => String(i).padStart(12, '0');
 
 async function load(redis: Redis): Promise<void> {
   const store = new LeaderboardStore(redis);
   await store.createBoard({ id: BOARD, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 1 });
+  await store.createBoard({ id: PLAIN_BOARD, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 1, denseRanks: false });
   await inBatches(0, MEMBERS, async (from, to) => {
     const batch = [];
     const zadd: (string | number)[] = [];
@@ -41,6 +45,7 @@ async function load(redis: Redis): Promise<void> {
       zadd.push(i % 3001, playerId(i));
     }
     await store.submit(BOARD, batch);
+    await store.submit(PLAIN_BOARD, batch);
     await redis.zadd('bare', ...zadd);
   });
 }
@@ -56,6 +61,7 @@ function benchmark(port: number, pipeline: number, command: string[]): number {
 function main(): Promise<string> {
   return withBenchRedis(async (server, redis) => {
     const keys = boardKeys(BOARD);
+    const plain = boardKeys(PLAIN_BOARD);
     const sha = async (name: ScriptName) => (await redis.script('LOAD', loadScriptSource(name))) as string;
     await load(redis);
     const commands: [string, string[]][] = [
@@ -64,10 +70,16 @@ function main(): Promise<string> {
       ['ZREVRANK (bare)', ['ZREVRANK', 'bare', '__rand_int__']],
       ['ZREVRANGE 0 9 WITHSCORES (bare)', ['ZREVRANGE', 'bare', '0', '9', 'WITHSCORES']],
       ['ZREVRANGE 0 49 WITHSCORES (bare)', ['ZREVRANGE', 'bare', '0', '49', 'WITHSCORES']],
-      ['EVALSHA submit (fair write, LATEST)', ['EVALSHA', await sha('submit'), '3', keys.config, keys.ranking, keys.bucket(0),
-        '1', '1', '86400', keys.events, '__rand_int__', '__rand_int__', '', '']],
+      ['EVALSHA submit (fair write, LATEST)', ['EVALSHA', await sha('submit'), '4', keys.config, keys.ranking, keys.bucket(0),
+        keys.distinct, '1', '1', '86400', keys.events, '__rand_int__', '__rand_int__', '', '']],
+      ['EVALSHA submit (the same, board without dense ranks)', ['EVALSHA', await sha('submit'), '4', plain.config, plain.ranking,
+        plain.bucket(0), plain.distinct, '1', '1', '86400', plain.events, '__rand_int__', '__rand_int__', '', '']],
       ['EVALSHA entries (one player)', ['EVALSHA', await sha('entries'), '3', keys.config, keys.ranking, keys.bucket(0), '1', '__rand_int__']],
       ['EVALSHA page (top 10)', ['EVALSHA', await sha('page'), '2', keys.config, keys.ranking, '10', '', '0', '', '', '']],
+      ['EVALSHA page (count of a score range)', ['EVALSHA', await sha('page'), '2', keys.config, keys.ranking, '0', '', '0', '', '', '',
+        '1000', '', '2000', '']],
+      ['EVALSHA dense_rank (one score)', ['EVALSHA', await sha('dense_rank'), '2', keys.config, keys.distinct, '__rand_int__']],
+      ['EVALSHA score_at (percentile 90)', ['EVALSHA', await sha('score_at'), '2', keys.config, keys.ranking, 'percent', '90']],
       ['EVALSHA around (radius 5)', ['EVALSHA', await sha('around'), '3', keys.config, keys.ranking, keys.bucket(0), '5', 'player', '__rand_int__', '1']],
     ];
     const rows: string[] = [];

@@ -1,17 +1,44 @@
 import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
-  BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
+  BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
+  SubmitResult,
 } from '../store/types';
-import { DEFAULT_CAPACITY } from './limits';
+import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import type { ReadCache } from './readCache';
+import type { ScoreBoundInput } from './validation';
 import {
-  checkBatchSize, checkCapacity, checkId, checkLimit, checkOffset, checkPercent, checkRadius,
-  checkReachedAtMicros, checkScore, checkSortOrder, checkTitle, checkUpdatePolicy,
+  checkBatchSize, checkCapacity, checkFlag, checkId, checkKeep, checkLimit, checkOffset, checkPercent, checkRadius, checkRank,
+  checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkTitle, checkUpdatePolicy,
 } from './validation';
 
 export interface BoardSubmission extends Submission {
   boardId: string;
+}
+
+/** A score range as clients give it: a bound left out or null is open, and so inclusive unless `exclusive`. */
+export interface ScoreRangeInput {
+  min?: ScoreBoundInput | null;
+  max?: ScoreBoundInput | null;
+}
+
+/**
+ * The bulk removals take one object naming the board, the shape their mutations' arguments will
+ * have, so the access guard reads the board from the same arguments (admin role, board prefix).
+ */
+export interface RemoveByScoreInput extends ScoreRangeInput {
+  leaderboardId: string;
+}
+
+export interface KeepTopInput {
+  leaderboardId: string;
+  /** The entries kept: every entry ranked below them is removed. */
+  count: number;
+}
+
+export interface RemoveEntriesInput {
+  leaderboardId: string;
+  playerIds: string[];
 }
 
 /**
@@ -33,6 +60,7 @@ export class Leaderboards {
       sortOrder: checkSortOrder(input.sortOrder),
       updatePolicy: checkUpdatePolicy(input.updatePolicy),
       capacity: input.capacity == null ? DEFAULT_CAPACITY : checkCapacity(input.capacity),
+      denseRanks: input.denseRanks == null ? undefined : checkFlag(input.denseRanks, 'denseRanks'),
     }));
   }
 
@@ -121,6 +149,50 @@ export class Leaderboards {
     });
   }
 
+  /**
+   * Removes every entry whose score lies in the range, atomically; how many went. More than
+   * MAX_REMOVALS_PER_CALL is BAD_USER_INPUT and removes nothing: narrow the range and repeat.
+   */
+  async removeByScore(input: RemoveByScoreInput): Promise<number> {
+    const boardId = checkId(input.leaderboardId, 'leaderboardId');
+    const range = checkScoreRange(input.min, input.max);
+    return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL));
+  }
+
+  /** Keeps the first `count` entries and removes the rest, atomically, as removeByScore. */
+  async keepTop(input: KeepTopInput): Promise<number> {
+    const boardId = checkId(input.leaderboardId, 'leaderboardId');
+    const count = checkKeep(input.count);
+    return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL));
+  }
+
+  /** Removes these players' entries, atomically; how many were on the board. */
+  async removeEntries(input: RemoveEntriesInput): Promise<number> {
+    const boardId = checkId(input.leaderboardId, 'leaderboardId');
+    const { playerIds } = input;
+    if (playerIds.length > MAX_REMOVALS_PER_CALL) {
+      throw badInput(`playerIds holds ${playerIds.length} ids; at most ${MAX_REMOVALS_PER_CALL} go in one call`, { field: 'playerIds' });
+    }
+    playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerIds')));
+    return this.forgettingReadsAfter(boardId, this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL));
+  }
+
+  /**
+   * Changes a board's title or update policy. The sort order, capacity and denseRanks cannot
+   * change: given, they must be the board's (else BAD_USER_INPUT). NOT_FOUND for an unknown board.
+   */
+  async updateBoard(input: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
+    const boardId = checkId(input.id, 'id');
+    return this.forgettingReadsAfter(boardId, this.store.updateBoard({
+      id: boardId,
+      title: input.title === undefined ? undefined : checkTitle(input.title),
+      updatePolicy: input.updatePolicy == null ? undefined : checkUpdatePolicy(input.updatePolicy),
+      sortOrder: input.sortOrder == null ? undefined : checkSortOrder(input.sortOrder),
+      capacity: input.capacity == null ? undefined : checkCapacity(input.capacity),
+      denseRanks: input.denseRanks == null ? undefined : checkFlag(input.denseRanks, 'denseRanks'),
+    }));
+  }
+
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
     const board = checkId(boardId, 'leaderboardId');
     if (playerIds.length === 0) return []; // nothing to ask Redis
@@ -132,16 +204,20 @@ export class Leaderboards {
 
   page(id: string, options: PageOptions): Promise<Page> {
     const boardId = checkId(id, 'leaderboardId');
-    const checked: PageOptions = {
+    const checked = this.checkPage(options);
+    const read = () => this.store.page(boardId, checked);
+    // The first page from either end is what busy boards are asked for again and again.
+    const first = !checked.offset && checked.cursor === undefined;
+    return first ? this.cached(boardId, `page:${checked.limit}:${checked.backward}`, read) : read();
+  }
+
+  private checkPage(options: PageOptions): PageOptions {
+    return {
       limit: checkLimit(options.limit, options.backward ? 'last' : 'first'),
       offset: options.offset == null ? undefined : checkOffset(options.offset),
       cursor: options.cursor ?? undefined,
       backward: options.backward ?? false,
     };
-    const read = () => this.store.page(boardId, checked);
-    // The first page from either end is what busy boards are asked for again and again.
-    const first = !checked.offset && checked.cursor === undefined;
-    return first ? this.cached(boardId, `page:${checked.limit}:${checked.backward}`, read) : read();
   }
 
   /** How many boards there are. */
@@ -159,6 +235,47 @@ export class Leaderboards {
 
   topPercent(boardId: string, percent: number, limit: number) {
     return this.store.topPercent(checkId(boardId, 'leaderboardId'), checkPercent(percent), checkLimit(limit, 'limit'));
+  }
+
+  /**
+   * Entries whose score lies in the range, ranked and paged as `page` (cursor, offset, from the
+   * bottom) within the range. The first page from either end is kept like the board's own.
+   */
+  async entriesByScore(id: string, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
+    const boardId = checkId(id, 'leaderboardId');
+    const checkedRange = checkScoreRange(range.min, range.max);
+    const checked = this.checkPage(options);
+    const read = () => this.store.rangePage(boardId, checkedRange, checked);
+    const first = !checked.offset && checked.cursor === undefined;
+    return first ? this.cached(boardId, `range:${rangeKey(checkedRange)}:${checked.limit}:${checked.backward}`, read) : read();
+  }
+
+  /** How many entries have a score in the range (counted by Redis, O(log n)). */
+  async countByScore(id: string, range: ScoreRangeInput): Promise<number> {
+    const boardId = checkId(id, 'leaderboardId');
+    const checked = checkScoreRange(range.min, range.max);
+    return this.cached(boardId, `count:${rangeKey(checked)}`, () => this.store.countByScore(boardId, checked));
+  }
+
+  /** The score of the entry ranked `rank` now; null when the board has fewer entries. */
+  async scoreAtRank(id: string, rank: number): Promise<number | null> {
+    const boardId = checkId(id, 'leaderboardId');
+    const checked = checkRank(rank);
+    return this.cached(boardId, `rank:${checked}`, () => this.store.scoreAtRank(boardId, checked));
+  }
+
+  /** The score at a percentile, interpolated linearly between neighbours (see score_at.lua); null on an empty board. */
+  async scoreAtPercentile(id: string, percent: number): Promise<number | null> {
+    const boardId = checkId(id, 'leaderboardId');
+    const checked = checkPercent(percent);
+    return this.cached(boardId, `percentile:${checked}`, () => this.store.scoreAtPercentile(boardId, checked));
+  }
+
+  /** Dense ranks of these scores on the board now (1, 2, 2, 3); null for an unknown board. */
+  async denseRanks(id: string, scores: readonly number[]): Promise<number[] | null> {
+    const boardId = checkId(id, 'leaderboardId');
+    checkBatchSize(scores.length, 'scores');
+    return this.store.denseRanks(boardId, scores.map((score) => checkScore(score)));
   }
 
   private cached<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
@@ -180,6 +297,10 @@ function checkSubmission(item: BoardSubmission): BoardSubmission {
     idempotencyKey: item.idempotencyKey == null ? undefined : checkId(item.idempotencyKey, 'idempotencyKey'),
   };
 }
+
+/** A checked range as a read-cache key: the same range always gives the same key. */
+const rangeKey = ({ min, max }: { min?: ScoreBound; max?: ScoreBound }) =>
+  [min, max].map((b) => (b ? `${b.exclusive ? '(' : '['}${b.value}` : '*')).join(',');
 
 /** Adds the batch position to a validation error, so a client can tell which item was wrong. */
 function withIndex<T>(index: number, check: () => T): T {

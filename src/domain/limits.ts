@@ -7,6 +7,8 @@ export const MAX_PAGE_SIZE = 1000;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_RADIUS = 500;
 export const MAX_BATCH_SIZE = 1000;
+/** Entries one bulk removal may take away; past it the call is refused and removes nothing. */
+export const MAX_REMOVALS_PER_CALL = 1000;
 export const DEFAULT_CAPACITY = 1_000_000;
 export const MAX_CAPACITY = 1_000_000_000;
 

@@ -27,6 +27,11 @@ export class Players {
     });
   }
 
+  /** Deletes the profile, after which `get` answers null for the player; false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    return this.store.deletePlayer(checkId(id, 'id'));
+  }
+
   /** Up to MAX_BATCH_SIZE profiles in one round trip, in input order, null where there is none. */
   async get(ids: readonly string[]): Promise<(PlayerProfile | null)[]> {
     if (ids.length === 0) return [];

@@ -2,7 +2,7 @@ import { badInput } from '../errors';
 import {
   DEFAULT_PAGE_SIZE, ID_PATTERN, MAX_BATCH_SIZE, MAX_CAPACITY, MAX_PAGE_SIZE, MAX_RADIUS, MAX_SAFE_SCORE, MAX_TITLE_LENGTH,
 } from './limits';
-import type { PageOptions, SortOrder, UpdatePolicy } from '../store/types';
+import type { PageOptions, ScoreBound, ScoreRange, SortOrder, UpdatePolicy } from '../store/types';
 
 const SORT_ORDERS: readonly string[] = ['DESCENDING', 'ASCENDING'];
 const UPDATE_POLICIES: readonly string[] = ['BEST', 'LATEST', 'INCREMENT'];
@@ -34,6 +34,30 @@ export const checkRadius = (value: unknown, field = 'radius') => checkInt(value,
 export const checkOffset = (value: unknown, field = 'offset') => checkInt(value, field, 0, Number.MAX_SAFE_INTEGER);
 export const checkCapacity = (value: unknown, field = 'capacity') => checkInt(value, field, 1, MAX_CAPACITY);
 export const checkBatchSize = (size: number, field: string) => checkInt(size, field, 1, MAX_BATCH_SIZE);
+
+export const checkRank = (value: unknown, field = 'rank') => checkInt(value, field, 1, Number.MAX_SAFE_INTEGER);
+export const checkKeep = (value: unknown, field = 'count') => checkInt(value, field, 0, Number.MAX_SAFE_INTEGER);
+
+export interface ScoreBoundInput {
+  value: number;
+  exclusive?: boolean | null;
+}
+
+/** Bounds given as null or left out are open; `min` above `max` is refused rather than read as empty. */
+export function checkScoreRange(min: ScoreBoundInput | null | undefined, max: ScoreBoundInput | null | undefined): ScoreRange {
+  const bound = (value: ScoreBoundInput | null | undefined, field: string): ScoreBound | undefined =>
+    value == null ? undefined : { value: checkScore(value.value, `${field}.value`), exclusive: value.exclusive === true };
+  const range = { min: bound(min, 'min'), max: bound(max, 'max') };
+  if (range.min && range.max && range.min.value > range.max.value) {
+    throw badInput('min must not be above max', { field: 'min' });
+  }
+  return range;
+}
+
+export function checkFlag(value: unknown, field: string): boolean {
+  if (typeof value !== 'boolean') throw badInput(`${field} must be true or false`, { field });
+  return value;
+}
 
 export function checkPercent(value: unknown, field = 'percent'): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 100) {

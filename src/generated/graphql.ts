@@ -25,6 +25,12 @@ export type Scalars = {
 export type CreateLeaderboardInput = {
   /** Expected number of players (sizes internal structures; default 1,000,000). */
   capacity?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * Whether the board keeps its distinct scores so that entries have a `denseRank` (default true).
+   * Costs about 110 bytes per distinct score; fixed once the board exists (a different value for an
+   * existing board is a CONFLICT).
+   */
+  denseRanks?: InputMaybe<Scalars['Boolean']['input']>;
   /** 1-128 characters of letters, digits and `-_.:`. */
   id: Scalars['ID']['input'];
   /** Which end of the board is rank 1. */
@@ -56,6 +62,12 @@ export type DeleteLeaderboardPayload = {
 /** A player's standing on one board. Its id stands for the board and the player, whatever the score. */
 export type Entry = Node & {
   __typename?: 'Entry';
+  /**
+   * Dense ranking: equal scores share a rank and the next score takes the next one (1, 2, 2, 3).
+   * Read when the field is resolved (with the other `denseRank`s of the same board in the
+   * request, in one call). Null on a board created without dense ranks (see `Leaderboard.denseRanks`).
+   */
+  denseRank: Maybe<Scalars['Int']['output']>;
   /** Opaque and stable: the same board and player always give the same id. */
   id: Scalars['ID']['output'];
   /** The board this entry is on. */
@@ -128,8 +140,18 @@ export type Leaderboard = {
    * (`2 * radius` entries while the board holds that many); `center` is null.
    */
   aroundScore: Maybe<RankWindow>;
+  /**
+   * How many entries have a score between `min` and `max` (bounds as in `entriesByScore`),
+   * counted by Redis without reading them. Null, with an error, for a bad argument.
+   */
+  countByScore: Maybe<Scalars['Int']['output']>;
   /** When the board was created (Redis' clock). */
   createdAt: Scalars['DateTime']['output'];
+  /**
+   * Whether the board keeps its distinct scores, so that its entries have a `denseRank` (set when
+   * the board is created, default true; about 110 bytes per distinct score).
+   */
+  denseRanks: Scalars['Boolean']['output'];
   /**
    * A page of the ranking, top-down (Cursor Connections specification). `first` reads from the
    * top, or right after the `after` cursor's entry even when ranks moved since; `last` reads from
@@ -138,10 +160,36 @@ export type Leaderboard = {
    * (an unreadable cursor, a page size out of range), so that the rest of the board still answers.
    */
   entries: Maybe<EntryConnection>;
+  /**
+   * A page of the entries whose score lies between `min` and `max` (each left out or null for an
+   * open end; `min` above `max` is BAD_USER_INPUT), top-down and with their ranks on the whole
+   * board, paged as `entries` within the range: `first` reads from the range's top or right after
+   * the `after` cursor's entry, `last` from the range's bottom or right before the `before`
+   * cursor's entry (cursors of this range or of `entries`), `offset` skips entries of the range
+   * from the end read from and is ignored with a cursor. `pageInfo` tells whether more entries of
+   * the range precede or follow; `totalCount` is the board's size (`countByScore` counts the
+   * range). Null, with an error, for a bad argument.
+   */
+  entriesByScore: Maybe<EntryConnection>;
   /** The player's entry, or null when the player has no score on this board. */
   entry: Maybe<Entry>;
   /** The id given to `createLeaderboard`. */
   id: Scalars['ID']['output'];
+  /**
+   * The score at a percentile of the board, from the last rank (0) to the first (100),
+   * interpolated linearly between the two closest ranks as numpy's default and Excel's
+   * PERCENTILE.INC do: with the n scores ordered from the last rank up as v[0..n-1],
+   * h = (n - 1) * percent / 100 and the score is v[floor(h)] + (h - floor(h)) * (v[floor(h) + 1] - v[floor(h)]).
+   * So `scoreAtPercentile(percent: 90)` is the score that enters the top 10%. Null on an empty
+   * board (and, with an error, for a bad argument).
+   */
+  scoreAtPercentile: Maybe<Scalars['Float']['output']>;
+  /**
+   * The score of the entry ranked `rank` now: what it takes to reach that rank, since an equal
+   * score reached later ranks after it. Null when the board has fewer entries (and, with an error,
+   * for a bad argument).
+   */
+  scoreAtRank: Maybe<Scalars['Float']['output']>;
   /** Which end of the board is rank 1. */
   sortOrder: SortOrder;
   /** A name to show; null when none was given. */
@@ -179,6 +227,16 @@ export type LeaderboardAroundScoreArgs = {
  * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
  * it again with `leaderboard(id:)`.
  */
+export type LeaderboardCountByScoreArgs = {
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+};
+
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardEntriesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   before?: InputMaybe<Scalars['String']['input']>;
@@ -192,8 +250,41 @@ export type LeaderboardEntriesArgs = {
  * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
  * it again with `leaderboard(id:)`.
  */
+export type LeaderboardEntriesByScoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
 export type LeaderboardEntryArgs = {
   playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
+export type LeaderboardScoreAtPercentileArgs = {
+  percent: Scalars['Float']['input'];
+};
+
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
+export type LeaderboardScoreAtRankArgs = {
+  rank: Scalars['Int']['input'];
 };
 
 
@@ -469,6 +560,17 @@ export type RemoveEntryPayload = {
   removed: Scalars['Boolean']['output'];
   /** Why nothing was removed: BAD_USER_INPUT or NOT_FOUND (no such board). Empty otherwise. */
   userErrors: Array<UserError>;
+};
+
+/**
+ * One end of a score range, in scores as submitted whatever the board's sort order: `min` is the
+ * lowest score in the range and `max` the highest.
+ */
+export type ScoreBound = {
+  /** When true, entries with exactly this score are outside the range; by default they are in it. */
+  exclusive?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The bound's score: finite, with |value| <= 2^53 - 1. */
+  value: Scalars['Float']['input'];
 };
 
 /** Which end of the board is rank 1. */
@@ -782,6 +884,7 @@ export type ResolversTypes = {
   RankChangeCause: RankChangeCause;
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
   RemoveEntryPayload: ResolverTypeWrapper<RemoveEntryPayload>;
+  ScoreBound: ScoreBound;
   SortOrder: SortOrder;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitScoreInput: SubmitScoreInput;
@@ -822,6 +925,7 @@ export type ResolversParentTypes = {
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
   RemoveEntryPayload: RemoveEntryPayload;
+  ScoreBound: ScoreBound;
   String: Scalars['String']['output'];
   SubmitScoreInput: SubmitScoreInput;
   SubmitScorePayload: Omit<SubmitScorePayload, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
@@ -849,6 +953,7 @@ export type DeleteLeaderboardPayloadResolvers<ContextType = Context, ParentType 
 };
 
 export type EntryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Entry'] = ResolversParentTypes['Entry']> = {
+  denseRank?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   leaderboard?: Resolver<ResolversTypes['Leaderboard'], ParentType, ContextType>;
   percentile?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
@@ -882,10 +987,15 @@ export type EntrySubmittedResolvers<ContextType = Context, ParentType extends Re
 export type LeaderboardResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Leaderboard'] = ResolversParentTypes['Leaderboard']> = {
   around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundArgs, 'playerId' | 'radius'>>;
   aroundScore?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundScoreArgs, 'radius' | 'score'>>;
+  countByScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<LeaderboardCountByScoreArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  denseRanks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   entries?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesArgs>>;
+  entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;
+  scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtRankArgs, 'rank'>>;
   sortOrder?: Resolver<ResolversTypes['SortOrder'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<LeaderboardTopPercentArgs, 'limit' | 'percent'>>;

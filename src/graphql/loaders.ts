@@ -17,6 +17,8 @@ export interface Loaders {
   board: DataLoader<string, BoardConfig | null>;
   entries(boardId: string): DataLoader<string, EntryModel | null>;
   player: DataLoader<string, PlayerProfile | null>;
+  /** Dense ranks of scores on a board, all those a request asks for in one call; null without dense ranks. */
+  denseRanks(boardId: string): DataLoader<number, number | null>;
   /** A write changed the board: later reads in the same request must see it. */
   forgetBoard(boardId: string): void;
 }
@@ -35,6 +37,7 @@ class RequestLoaders implements Loaders {
   private boardLoader?: DataLoader<string, BoardConfig | null>;
   private playerLoader?: DataLoader<string, PlayerProfile | null>;
   private entriesByBoard?: Map<string, DataLoader<string, EntryModel | null>>;
+  private denseRanksByBoard?: Map<string, DataLoader<number, number | null>>;
 
   constructor(private readonly services: Services) {}
 
@@ -83,9 +86,24 @@ class RequestLoaders implements Loaders {
     return loader;
   }
 
+  denseRanks(boardId: string): DataLoader<number, number | null> {
+    const { leaderboards } = this.services;
+    const byBoard = (this.denseRanksByBoard ??= new Map<string, DataLoader<number, number | null>>());
+    let loader = byBoard.get(boardId);
+    if (!loader) {
+      loader = new DataLoader<number, number | null>(async (scores) => {
+        const ranks = await leaderboards.denseRanks(boardId, scores);
+        return scores.map((_, i) => ranks?.[i] ?? null);
+      }, { maxBatchSize: MAX_BATCH_SIZE });
+      byBoard.set(boardId, loader);
+    }
+    return loader;
+  }
+
   forgetBoard(boardId: string): void {
     this.boardLoader?.clear(boardId);
     this.entriesByBoard?.delete(boardId);
+    this.denseRanksByBoard?.delete(boardId);
   }
 }
 

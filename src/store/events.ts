@@ -20,6 +20,8 @@ export type BoardEvent =
       total: number;
     }
   | { kind: 'removed'; playerId: string; previousScore: number; previousRank: number; total: number }
+  /** The board's settings (title, update policy) changed; its entries did not. */
+  | { kind: 'settings' }
   /** The board was created (it may have existed before and been deleted): it is empty. */
   | { kind: 'created' }
   | { kind: 'deleted' };
@@ -56,6 +58,8 @@ function parseLine(line: string): BoardEvent {
       };
     case 'r':
       return { kind: 'removed', playerId: f[1], previousScore: score(f[2]), previousRank: Number(f[3]) + 1, total: Number(f[4]) };
+    case 'u':
+      return { kind: 'settings' };
     case 'c':
       return { kind: 'created' };
     case 'd':

@@ -6,6 +6,8 @@
  *   st:{b}:cfg         hash   sortOrder, updatePolicy, title, createdAt, buckets,
  *                             clock (last live moment, µs), seq (import counter)
  *   st:{b}:z           zset   the ranking: score = dir * score, member = token + player code
+ *   st:{b}:d           zset   the distinct stored scores (score = member = the stored score, the
+ *                             member as 8 bytes), for dense ranks; kept by every write script
  *   st:{b}:b:<n>       hash   player id -> token (without a 0 sequence byte), one of
  *                             `buckets` small listpack hashes, n = fnv1a(id) mod buckets
  *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
@@ -21,10 +23,14 @@ const tag = (boardId: string) => `${PREFIX}{${boardId}}:`;
 
 export const boardKeys = (boardId: string) => {
   const base = tag(boardId);
+  const bucketPrefix = `${base}b:`;
   return {
     config: `${base}cfg`,
     ranking: `${base}z`,
-    bucket: (index: number) => `${base}b:${index}`,
+    distinct: `${base}d`,
+    bucket: (index: number) => `${bucketPrefix}${index}`,
+    /** What `bucket(n)` puts before n: for scripts that find a player's bucket themselves. */
+    bucketPrefix,
     idempotency: (key: string) => `${base}idem:${key}`,
     idempotencyPattern: `${base}idem:*`,
     events: `${base}events`,

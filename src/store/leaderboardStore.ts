@@ -3,11 +3,14 @@ import { afterFirstWrite } from '../errors';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
-  aroundReply, createBoardReply, decodeCursor, deleteBoardReply, entriesReply, pageReply, removeReply, submitReply,
+  aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
+  scoreAtReply, submitReply, updateBoardReply,
 } from './replies';
 import { runScript, type ScriptArg, type ScriptName } from './scripts';
 import type {
-  BoardConfig, CreateBoardInput, Entry, Page, PageOptions, RankWindow, Submission, SubmitResult,
+  BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
+  Submission,
+  SubmitResult,
 } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -47,7 +50,7 @@ export class LeaderboardStore {
     const title = input.title ?? null;
     const created = createBoardReply(input.id, await this.write('create_board', [keys.config], [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
-      bucketCount(input.capacity ?? 1_000_000), keys.events,
+      bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks),
     ]));
     // The index lives outside the board's slot, so it is written after the board itself.
     await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id)).catch(afterFirstWrite);
@@ -56,8 +59,8 @@ export class LeaderboardStore {
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
-    const [sortOrder, updatePolicy, title, createdAt, buckets] = await redisRead(this.redis, () =>
-      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets'),
+    const [sortOrder, updatePolicy, title, createdAt, buckets, dense] = await redisRead(this.redis, () =>
+      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense'),
     );
     if (!sortOrder) {
       this.buckets.delete(id);
@@ -71,6 +74,7 @@ export class LeaderboardStore {
       updatePolicy: updatePolicy as BoardConfig['updatePolicy'],
       createdAt: Number(createdAt),
       buckets: Number(buckets),
+      denseRanks: dense !== null,
     };
   }
 
@@ -89,7 +93,7 @@ export class LeaderboardStore {
     const keys = boardKeys(id);
     await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id));
     try {
-      const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking], [keys.events]));
+      const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking, keys.distinct], [keys.events]));
       this.buckets.delete(id);
       if (buckets === undefined) return false;
       for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
@@ -122,14 +126,14 @@ export class LeaderboardStore {
           s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
         );
       }
-      return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys], args);
+      return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys, keys.distinct], args);
     }));
   }
 
   async remove(boardId: string, playerId: string): Promise<boolean> {
     const keys = boardKeys(boardId);
     return removeReply(await this.withBuckets(boardId, (buckets) =>
-      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
+      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets)), keys.distinct], [
         buckets, playerId, keys.events,
       ]),
     ));
@@ -144,12 +148,64 @@ export class LeaderboardStore {
   }
 
   async page(boardId: string, options: PageOptions): Promise<Page> {
-    const cursor = options.cursor === undefined ? undefined : decodeCursor(options.cursor, options.backward ? 'before' : 'after');
-    const { entries, total, hasMore, version } = await this.readPage(boardId, [
-      options.limit, options.backward ? '1' : '', options.offset ?? 0,
-      cursor?.stored ?? '', cursor?.member ?? '', '',
-    ]);
+    const { entries, total, hasMore, version } = await this.readPage(boardId, pageArgs(options));
     return { entries, total, hasMore, version };
+  }
+
+  /**
+   * A page of the entries whose score lies in the range, ranked as on the whole board; top-down
+   * however it is read (`backward`: the entries that end at the range's last or right above the
+   * cursor's entry).
+   */
+  rangePage(boardId: string, range: ScoreRange, options: PageOptions): Promise<RangePage> {
+    return this.readPage(boardId, [...pageArgs(options), ...rangeArgs(range)]);
+  }
+
+  /** Entries whose score lies in the range, counted by Redis (two ZCOUNTs). */
+  async countByScore(boardId: string, range: ScoreRange): Promise<number> {
+    return (await this.readPage(boardId, [...pageArgs({ limit: 0 }), ...rangeArgs(range)])).count;
+  }
+
+  /** The score of the entry ranked `rank` (1-based); null past the last rank. */
+  async scoreAtRank(boardId: string, rank: number): Promise<number | null> {
+    const keys = boardKeys(boardId);
+    return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['rank', rank]));
+  }
+
+  /** The score at a percentile (0 < percent <= 100), interpolated as score_at.lua says; null on an empty board. */
+  async scoreAtPercentile(boardId: string, percent: number): Promise<number | null> {
+    const keys = boardKeys(boardId);
+    return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['percent', String(percent)]));
+  }
+
+  /** Dense ranks (1, 2, 2, 3) of these scores now, in order; null for an unknown board or one without dense ranks. */
+  async denseRanks(boardId: string, scores: readonly number[]): Promise<number[] | null> {
+    const keys = boardKeys(boardId);
+    return denseRankReply(await this.read('dense_rank', [keys.config, keys.distinct], scores.map(formatScore)), scores.length);
+  }
+
+  /** Removes every entry whose score lies in the range; refused (BAD_USER_INPUT) past `max`. */
+  removeByScore(boardId: string, range: ScoreRange, max: number): Promise<number> {
+    return this.removeMany(boardId, max, ['range', ...rangeArgs(range)]);
+  }
+
+  /** Removes every entry ranked below the first `keep`; refused (BAD_USER_INPUT) past `max`. */
+  keepTop(boardId: string, keep: number, max: number): Promise<number> {
+    return this.removeMany(boardId, max, ['below', keep]);
+  }
+
+  /** Removes these players' entries; refused (BAD_USER_INPUT) when more than `max` are on the board. */
+  removePlayers(boardId: string, playerIds: readonly string[], max: number): Promise<number> {
+    return this.removeMany(boardId, max, ['players', ...playerIds]);
+  }
+
+  async updateBoard(update: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
+    const keys = boardKeys(update.id);
+    const title = update.title === undefined ? ['keep', ''] : update.title === null ? ['clear', ''] : ['set', update.title];
+    return updateBoardReply(update.id, await this.write('update_board', [keys.config], [
+      ...title, update.updatePolicy ?? '', update.sortOrder ?? '',
+      update.capacity === undefined ? '' : bucketCount(update.capacity), keys.events, flag(update.denseRanks),
+    ]));
   }
 
   async topPercent(boardId: string, percent: number, limit: number) {
@@ -174,6 +230,13 @@ export class LeaderboardStore {
       await this.read('around', [keys.config, keys.ranking], [radius, 'score', formatScore(score)]),
     );
     return { center: null, entries, total };
+  }
+
+  private async removeMany(boardId: string, max: number, args: ScriptArg[]): Promise<number> {
+    const keys = boardKeys(boardId);
+    return (await this.write('remove_many', [keys.config, keys.ranking, keys.distinct], [
+      keys.events, keys.bucketPrefix, max, ...args,
+    ])) as number;
   }
 
   private async readPage(boardId: string, args: ScriptArg[]) {
@@ -218,6 +281,21 @@ export class LeaderboardStore {
   private write(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
     return redisWrite(this.redis, () => runScript(this.redis, name, keys, args));
   }
+}
+
+/** An optional setting as create_board.lua and update_board.lua take it: '' when not given. */
+const flag = (value: boolean | undefined) => (value === undefined ? '' : value ? '1' : '0');
+
+/** page.lua's paging arguments (the top-percent one empty). */
+function pageArgs(options: PageOptions): ScriptArg[] {
+  const cursor = options.cursor === undefined ? undefined : decodeCursor(options.cursor, options.backward ? 'before' : 'after');
+  return [options.limit, options.backward ? '1' : '', options.offset ?? 0, cursor?.stored ?? '', cursor?.member ?? '', ''];
+}
+
+/** A score range as page.lua and remove_many.lua take it: each bound's score ('' when open) and '1' when exclusive. */
+function rangeArgs({ min, max }: ScoreRange): string[] {
+  const bound = (b?: ScoreBound) => (b ? [formatScore(b.value), b.exclusive ? '1' : ''] : ['', '']);
+  return [...bound(min), ...bound(max)];
 }
 
 /** JavaScript's shortest round-trip text: Lua's tonumber (strtod) reads back the same double. */

@@ -28,6 +28,11 @@ export class PlayerStore {
     return profile;
   }
 
+  /** Whether there was a profile to delete. */
+  async deletePlayer(id: string): Promise<boolean> {
+    return (await redisWrite(this.redis, () => this.redis.hdel(PLAYER_PROFILES_KEY, id))) === 1;
+  }
+
   /** In input order, null for players without a profile. */
   async getPlayers(ids: readonly string[]): Promise<(PlayerProfile | null)[]> {
     if (ids.length === 0) return [];

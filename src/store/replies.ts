@@ -87,13 +87,14 @@ function shape<const N extends readonly string[]>(...names: N) {
  * one integer.
  */
 export const REPLY_SHAPES = {
-  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets') },
+  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks') },
+  update_board: { reply: shape('changed', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks') },
   submit: {
     reply: shape('sortOrder', 'results', 'replayed'),
     results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
   },
   entries: { reply: shape('sortOrder', 'total', 'players'), players: shape('member', 'stored', 'rank0', 'sharedRank') },
-  page: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'hasMore', 'count', 'version', 'entries') },
+  page: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'hasMore', 'count', 'version', 'entries', 'rangeStart') },
   around: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'center', 'entries') },
   rate_limit: { reply: shape('count', 'resetInMs') },
 } satisfies Partial<Record<ScriptName, Record<string, { names: readonly string[] }>>>;
@@ -103,21 +104,30 @@ type Reply = (Buffer | number | null | Reply)[];
 
 const directionOf = (sortOrder: Buffer) => (sortOrder.toString() === 'DESCENDING' ? -1 : 1);
 
-export function createBoardReply(id: string, raw: unknown): { board: BoardConfig; created: boolean } {
-  const reply = raw as Reply;
-  const at = REPLY_SHAPES.create_board.reply.at;
+/** The board in a create_board or update_board reply, which name its settings alike. */
+function boardOf(
+  id: string, reply: Reply, at: Record<'sortOrder' | 'updatePolicy' | 'title' | 'createdAt' | 'buckets' | 'denseRanks', number>,
+): BoardConfig {
   const title = reply[at.title] as Buffer | null;
   return {
-    created: reply[at.created] === 1,
-    board: {
-      id,
-      title: title === null ? null : title.toString(),
-      sortOrder: (reply[at.sortOrder] as Buffer).toString() as BoardConfig['sortOrder'],
-      updatePolicy: (reply[at.updatePolicy] as Buffer).toString() as BoardConfig['updatePolicy'],
-      createdAt: reply[at.createdAt] as number,
-      buckets: reply[at.buckets] as number,
-    },
+    id,
+    title: title === null ? null : title.toString(),
+    sortOrder: (reply[at.sortOrder] as Buffer).toString() as BoardConfig['sortOrder'],
+    updatePolicy: (reply[at.updatePolicy] as Buffer).toString() as BoardConfig['updatePolicy'],
+    createdAt: reply[at.createdAt] as number,
+    buckets: reply[at.buckets] as number,
+    denseRanks: reply[at.denseRanks] === 1,
   };
+}
+
+export function createBoardReply(id: string, raw: unknown): { board: BoardConfig; created: boolean } {
+  const at = REPLY_SHAPES.create_board.reply.at;
+  return { created: (raw as Reply)[at.created] === 1, board: boardOf(id, raw as Reply, at) };
+}
+
+export function updateBoardReply(id: string, raw: unknown): { board: BoardConfig; changed: boolean } {
+  const at = REPLY_SHAPES.update_board.reply.at;
+  return { changed: (raw as Reply)[at.changed] === 1, board: boardOf(id, raw as Reply, at) };
 }
 
 /** The deleted board's bucket count; undefined when there was no board. */
@@ -180,7 +190,11 @@ export function pageReply(raw: unknown) {
   const at = REPLY_SHAPES.page.reply.at;
   const { entries, total } = windowOf(reply, at);
   const count = (reply[at.count] as number | undefined) ?? 0;
-  return { entries, total, hasMore: reply[at.hasMore] === 1, count, version: (reply[at.version] as number | undefined) ?? 0 };
+  return {
+    entries, total, hasMore: reply[at.hasMore] === 1, count,
+    version: (reply[at.version] as number | undefined) ?? 0,
+    rangeStart: (reply[at.rangeStart] as number | undefined) ?? 0,
+  };
 }
 
 /** `center`: the player's 0-based rank; null when the player (or the board) was not found, and around a score. */
@@ -189,6 +203,17 @@ export function aroundReply(raw: unknown) {
   const at = REPLY_SHAPES.around.reply.at;
   const { entries, total } = windowOf(reply, at);
   return { entries, total, center: (reply[at.center] as number | null | undefined) ?? null };
+}
+
+/** A score_at reply: the score, or null when there is none there (or no board). */
+export function scoreAtReply(raw: unknown): number | null {
+  return raw === null ? null : toScore(1, (raw as Buffer).toString());
+}
+
+/** A dense_rank reply: each score's dense rank; null for an unknown board or one without dense ranks. */
+export function denseRankReply(raw: unknown, count: number): number[] | null {
+  const ranks = raw as number[];
+  return ranks.length === count ? ranks : null;
 }
 
 export interface WindowCount {

@@ -21,9 +21,13 @@ export const SCRIPTS = {
   delete_board: { changesBoard: true },
   submit: { changesBoard: true },
   remove: { changesBoard: true },
+  remove_many: { changesBoard: true },
+  update_board: { changesBoard: true },
   entries: { changesBoard: false },
   page: { changesBoard: false },
   around: { changesBoard: false },
+  score_at: { changesBoard: false },
+  dense_rank: { changesBoard: false },
   rate_limit: { changesBoard: false },
 } as const;
 

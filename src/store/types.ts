@@ -12,6 +12,8 @@ export interface BoardConfig {
   createdAt: number;
   /** How many id -> token bucket hashes the board spreads its players over (fixed at creation). */
   buckets: number;
+  /** Whether the board keeps its distinct scores, for dense ranks (fixed at creation). */
+  denseRanks: boolean;
 }
 
 export interface CreateBoardInput {
@@ -21,6 +23,11 @@ export interface CreateBoardInput {
   updatePolicy: UpdatePolicy;
   /** Expected number of players; sizes the bucket count. Default 1,000,000. */
   capacity?: number;
+  /**
+   * Keep the board's distinct scores for dense ranks (default true): about 110 bytes per distinct
+   * score (BENCHMARKS.md), so a board whose scores are nearly all different may do without.
+   */
+  denseRanks?: boolean;
 }
 
 export interface Entry {
@@ -87,4 +94,37 @@ export interface RankWindow {
   center: Entry | null;
   entries: Entry[];
   total: number;
+}
+
+/** One end of a score range: scores equal to `value` are in it unless `exclusive`. */
+export interface ScoreBound {
+  value: number;
+  exclusive?: boolean;
+}
+
+/** Scores between `min` and `max` (both in score terms, whatever the sort order); a missing bound is open. */
+export interface ScoreRange {
+  min?: ScoreBound;
+  max?: ScoreBound;
+}
+
+export interface RangePage extends Page {
+  /** Entries in the range, on the whole board. */
+  count: number;
+  /** 0-based rank of the range's first entry (where its entries would start when it is empty). */
+  rangeStart: number;
+}
+
+/** Settings that can change without rebuilding a board; a field left out stays as it is. */
+export interface BoardUpdate {
+  id: string;
+  /** null removes the title. */
+  title?: string | null;
+  updatePolicy?: UpdatePolicy;
+  /** Cannot change: given, it must be the board's. */
+  sortOrder?: SortOrder;
+  /** Cannot change: given, it must make the board's bucket count. */
+  capacity?: number;
+  /** Cannot change: given, it must be the board's. */
+  denseRanks?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { SortOrder, UpdatePolicy } from '../../src/store/types';
+import type { ScoreRange, SortOrder, UpdatePolicy } from '../../src/store/types';
 
 /**
  * The ranking rules in their plainest form, for tests to compare the store against: sort by
@@ -101,6 +101,52 @@ export class ReferenceBoard {
     return this.ranking().filter((e) => !this.better(score, e.score)).length;
   }
 
+  /** Entries whose score lies in the range, in rank order. */
+  inRange(range: ScoreRange): RankedEntry[] {
+    return this.ranking().filter((e) => scoreInRange(e.score, range));
+  }
+
+  /** 1 + how many distinct scores rank above this one (1, 2, 2, 3). */
+  denseRankOf(score: number): number {
+    return new Set(this.ranking().filter((e) => this.better(e.score, score)).map((e) => e.score)).size + 1;
+  }
+
+  scoreAtRank(rank: number): number | null {
+    return this.ranking()[rank - 1]?.score ?? null;
+  }
+
+  /**
+   * Linear interpolation between the closest ranks (numpy's default), over the scores from the
+   * last rank (0 %) to the first (100 %).
+   */
+  scoreAtPercentile(percent: number): number | null {
+    const bottomUp = this.ranking().map((e) => e.score).reverse();
+    const n = bottomUp.length;
+    if (n === 0) return null;
+    const h = ((n - 1) * percent) / 100;
+    const i = Math.floor(h);
+    if (h === i) return bottomUp[i];
+    return bottomUp[i] + (h - i) * (bottomUp[i + 1] - bottomUp[i]);
+  }
+
+  /** The bulk removals: each returns how many entries went. */
+  removeByScore(range: ScoreRange): number {
+    return this.removeAll(this.inRange(range));
+  }
+
+  keepTop(count: number): number {
+    return this.removeAll(this.ranking().slice(count));
+  }
+
+  removePlayers(playerIds: readonly string[]): number {
+    return this.removeAll([...new Set(playerIds)].filter((id) => this.players.has(id)).map((id) => this.players.get(id)!));
+  }
+
+  private removeAll(entries: ModelEntry[]): number {
+    entries.forEach((e) => this.players.delete(e.playerId));
+    return entries.length;
+  }
+
   private better(a: number, b: number): boolean {
     return this.sortOrder === 'DESCENDING' ? a > b : a < b;
   }
@@ -109,4 +155,10 @@ export class ReferenceBoard {
 /** The window [start, start + size) clamped to the board, keeping its size where possible. */
 export function windowStart(first: number, size: number, total: number): number {
   return Math.max(0, Math.min(first, total - size));
+}
+
+export function scoreInRange(score: number, { min, max }: ScoreRange): boolean {
+  if (min && (min.exclusive ? score <= min.value : score < min.value)) return false;
+  if (max && (max.exclusive ? score >= max.value : score > max.value)) return false;
+  return true;
 }

@@ -6,6 +6,15 @@ import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
 import { Node } from './node';
 import { Query } from './query';
+import { EntryRanges, LeaderboardRanges } from './ranges';
 import { Subscription } from './subscription';
 
-export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, Entry, Node, Subscription };
+export const resolvers: Resolvers = {
+  DateTime,
+  Query,
+  Mutation: guardMutations(Mutation),
+  Leaderboard: { ...Leaderboard, ...LeaderboardRanges },
+  Entry: { ...Entry, ...EntryRanges },
+  Node,
+  Subscription,
+};

@@ -9,7 +9,7 @@ import { onBoard, type SubmitScoreResultModel } from '../models';
  */
 export const Mutation: MutationResolvers = {
   async createLeaderboard(_root, { input }, { leaderboards, loaders }) {
-    const { board } = await leaderboards.createBoard({ ...input, capacity: input.capacity ?? undefined });
+    const { board } = await leaderboards.createBoard({ ...input, capacity: input.capacity ?? undefined, denseRanks: input.denseRanks ?? undefined });
     loaders.forgetBoard(board.id);
     return { leaderboard: board, userErrors: [] };
   },

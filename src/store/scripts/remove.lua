@@ -3,6 +3,7 @@
   KEYS[1] config hash  st:{b}:cfg
   KEYS[2] ranking zset st:{b}:z
   KEYS[3] the player's bucket hash
+  KEYS[4] distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set)
   ARGV[1] the bucket count the caller used to pick the bucket key
   ARGV[2] player id
   ARGV[3] the board's event channel (st:{b}:events)
@@ -14,8 +15,9 @@
 -- @include "buckets"
 -- @include "members"
 -- @include "numbers"
+-- @include "distinct"
 
-local cfg = redis.call('HMGET', KEYS[1], 'buckets', 'sortOrder')
+local cfg = redis.call('HMGET', KEYS[1], 'buckets', 'sortOrder', 'dense')
 if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 if cfg[1] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local token = redis.call('HGET', KEYS[3], ARGV[2])
@@ -28,6 +30,7 @@ if not stored then return -1 end
 redis.call('HDEL', KEYS[3], ARGV[2])
 local rank = redis.call('ZRANK', KEYS[2], member)
 redis.call('ZREM', KEYS[2], member)
+if cfg[3] then dropScore(KEYS[4], KEYS[2], tonumber(stored)) end
 local version = redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('SPUBLISH', ARGV[3], 'v ' .. version .. '\n' .. table.concat({'r', ARGV[2], fmt(direction(cfg[2]) * tonumber(stored)), rank,
   redis.call('ZCARD', KEYS[2])}, ' '))

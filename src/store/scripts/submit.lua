@@ -5,6 +5,7 @@
   KEYS[2]        ranking zset st:{b}:z
   KEYS[3..2+n]   the bucket hash of each submission's player
   KEYS[3+n..]    idempotency keys, one per submission that has one, in submission order
+  KEYS[last]     distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set)
   ARGV[1]        the bucket count the caller used to pick bucket keys
   ARGV[2]        n, the number of submissions
   ARGV[3]        idempotency TTL in seconds
@@ -28,12 +29,13 @@
 -- @include "buckets"
 -- @include "members"
 -- @include "numbers"
+-- @include "distinct"
 
 local MAX_SCORE = 9007199254740991
-local cfgKey, ranking = KEYS[1], KEYS[2]
+local cfgKey, ranking, distinct = KEYS[1], KEYS[2], KEYS[#KEYS]
 local n, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
 
-local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets', 'version')
+local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets', 'version', 'dense')
 if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 if cfg[4] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local dir, policy, clock = direction(cfg[1]), cfg[2], tonumber(cfg[3])
@@ -144,9 +146,13 @@ for i = 1, n do
       end
       if moment > clock then clock = moment end
       local tok = token(moment, seq)
-      if member then redis.call('ZREM', ranking, member) end
+      if member then
+        redis.call('ZREM', ranking, member)
+        if cfg[6] then dropScore(distinct, ranking, dir * old) end
+      end
       member = tok .. playerCode(player)
       redis.call('ZADD', ranking, dir * score, member)
+      if cfg[6] then redis.call('ZADD', distinct, dir * score, scoreMember(dir * score)) end
       redis.call('HSET', KEYS[2 + i], player, storedToken(tok))
     end
     local stored = fmt(dir * score)

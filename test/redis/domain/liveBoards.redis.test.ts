@@ -89,7 +89,7 @@ function random(seed: number) {
   };
 }
 
-it('keeps every subscription on the state a fresh read gives, through moves, ties, imports and removals', async () => {
+it('keeps every subscription on the state a fresh read gives, through moves, ties, imports and removals (bulk ones too)', async () => {
   const board = uniqueId('live-model');
   await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
   const players = Array.from({ length: 40 }, (_, i) => `p${i}`);
@@ -129,7 +129,16 @@ it('keeps every subscription on the state a fresh read gives, through moves, tie
   const write = () => {
     const playerId = players[next(players.length)];
     const roll = next(10);
-    if (roll === 0) return leaderboards.remove(board, playerId);
+    if (roll === 0) {
+      // Removals, one at a time or in bulk (one event message with a line per removed entry).
+      const score = next(9);
+      switch (next(4)) {
+        case 0: return leaderboards.removeEntries({ leaderboardId: board, playerIds: [playerId, players[next(players.length)]] });
+        case 1: return leaderboards.removeByScore({ leaderboardId: board, min: { value: score }, max: { value: score } });
+        case 2: return leaderboards.keepTop({ leaderboardId: board, count: 15 + next(15) });
+        default: return leaderboards.remove(board, playerId);
+      }
+    }
     const reachedAtMicros = roll === 1 ? past + next(1000) : undefined;
     return leaderboards.submit([{ boardId: board, playerId, score: next(9), reachedAtMicros }]);
   };
@@ -183,4 +192,19 @@ it('moves windows that reach the end of the board with every new player below th
 
   await leaderboards.submit([{ boardId: board, playerId: 'd', score: 5 }]);
   await eventually(() => [players(around.value?.entries), players(top.value?.entries)], [['b', 'c', 'd'], ['a', 'b', 'c', 'd']], changed);
+});
+
+it('moves the subscriptions below entries removed in bulk, and tells removed players', async () => {
+  const board = uniqueId('live-bulk');
+  await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+  await leaderboards.submit(['a', 'b', 'c', 'd', 'e'].map((playerId, i) => ({ boardId: board, playerId, score: 5 - i })));
+  const changed = new Set<() => void>();
+  const watched = ['b', 'c', 'e'];
+  const ranks = await Promise.all(watched.map(async (player) => latestOf(await follow(live.rankChanged(board, player)), changed)));
+  const now = () => ranks.map((latest) => latest.value && [shown(latest.value.entry), latest.value.cause]);
+  await eventually(now, [[['b', 2, 2, 4], 'snapshot'], [['c', 3, 3, 3], 'snapshot'], [['e', 5, 5, 1], 'snapshot']], changed);
+  await leaderboards.removeByScore({ leaderboardId: board, min: { value: 3 }, max: { value: 4 } });
+  await eventually(now, [[null, 'removed'], [null, 'removed'], [['e', 3, 3, 1], 'rank']], changed);
+  await leaderboards.removeEntries({ leaderboardId: board, playerIds: ['a'] });
+  await eventually(now, [[null, 'removed'], [null, 'removed'], [['e', 2, 2, 1], 'rank']], changed);
 });

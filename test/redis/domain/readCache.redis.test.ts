@@ -35,7 +35,7 @@ beforeAll(async () => {
   bridge = new EventBridge(subscriber, quiet);
   cache = new ReadCache(bridge);
   store = new LeaderboardStore(redis);
-  for (const method of ['getBoard', 'page', 'size'] as const) {
+  for (const method of ['getBoard', 'page', 'size', 'rangePage', 'countByScore', 'scoreAtRank', 'scoreAtPercentile'] as const) {
     const original = store[method].bind(store) as (...args: unknown[]) => Promise<unknown>;
     (store as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
       storeCalls++;
@@ -137,6 +137,40 @@ describe('ReadCache', () => {
     expect(await topOf(board)).toEqual([['a', 3]]);
     await cached.deleteBoard(board);
     expect(await cached.getBoard(board)).toBeNull();
+  });
+
+  it('keeps score ranges, counts and scores at positions no staler than any kind of write, here or elsewhere', async () => {
+    const board = await boardWith({ a: 3, b: 2, c: 1, d: 1 });
+    const readsOf = (via: Leaderboards) => async () => ({
+      range: (await via.entriesByScore(board, { min: { value: 2 } }, { limit: 10 })).entries.map((e) => e.playerId),
+      count: await via.countByScore(board, { max: { value: 2, exclusive: true } }),
+      rank: await via.scoreAtRank(board, 1),
+      percentile: await via.scoreAtPercentile(board, 50),
+      title: (await via.getBoard(board))!.title,
+    });
+    const reads = readsOf(cached);
+    await untilKept(board, reads);
+    const writes: ((via: Leaderboards) => Promise<unknown>)[] = [
+      (via) => via.submit([{ boardId: board, playerId: 'e', score: 2 }]),
+      (via) => via.removeByScore({ leaderboardId: board, max: { value: 1 } }),
+      (via) => via.updateBoard({ id: board, title: 'Renamed' }),
+      (via) => via.submit([{ boardId: board, playerId: 'f', score: 0 }, { boardId: board, playerId: 'g', score: 5 }]),
+      (via) => via.removeEntries({ leaderboardId: board, playerIds: ['g', 'a'] }),
+      (via) => via.keepTop({ leaderboardId: board, count: 1 }),
+    ];
+    for (const [i, write] of writes.entries()) {
+      // Every other write goes through the cached instance itself, which must not wait for its event.
+      if (i % 2 === 0) {
+        const seen = nextEvent(board, reads);
+        await write(other);
+        expect(await seen).toEqual(await readsOf(other)());
+      } else {
+        await write(cached);
+        expect(await reads()).toEqual(await readsOf(other)());
+      }
+      await untilKept(board, reads);
+    }
+    expect(await reads()).toEqual({ range: ['b'], count: 0, rank: 2, percentile: 2, title: 'Renamed' });
   });
 
   it('forgets a board deleted elsewhere, and does not keep its absence', async () => {

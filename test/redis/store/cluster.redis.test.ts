@@ -46,6 +46,13 @@ it('serves boards on every master with the same ranking as the model', async () 
     expect((await store.entries(id, ['p3', 'nobody'])).map((e) => e?.rank ?? null)).toEqual([model.rankOf('p3'), null]);
     expect((await store.around(id, 'p3', 2))!.center!.playerId).toBe('p3');
     expect(await store.remove(id, 'p3')).toBe(true);
+    // Bulk removals reach the bucket hashes by name: on a Cluster that must stay on the board's slot.
+    expect(await store.denseRanks(id, [0, 4])).toEqual([1, 5]);
+    expect(await store.countByScore(id, { min: { value: 1 }, max: { value: 3 } })).toBe(model.ranking().filter((e) => e.playerId !== 'p3' && e.score >= 1 && e.score <= 3).length);
+    expect(await store.removePlayers(id, ['p4', 'p5'], 10)).toBe(2);
+    expect(await store.keepTop(id, 5, 100)).toBe(7);
+    expect(await store.removeByScore(id, {}, 100)).toBe(5);
+    expect((await store.updateBoard({ id, title: 'Emptied' })).board.title).toBe('Emptied');
   }
   expect((await store.listBoards(1000)).ids).toEqual(expect.arrayContaining(ids));
   for (const id of ids) expect(await store.deleteBoard(id)).toBe(true);

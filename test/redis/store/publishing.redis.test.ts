@@ -39,6 +39,8 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a board deleted before', setup: async (id) => { await withPlayers(id); await t.store.deleteBoard(id); }, run: (id) => board(id) },
     { name: 'the same board again', setup: board, run: (id) => board(id) },
     { name: 'a conflicting board', setup: board, run: (id) => board(id, 'LATEST') },
+    { name: 'a board without dense ranks', run: (id) => t.store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'BEST', denseRanks: false }) },
+    { name: 'a board with dense ranks again without them', setup: board, run: (id) => t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: 500, denseRanks: false }) },
   ],
   delete_board: [
     { name: 'a board with players', setup: withPlayers, run: (id) => t.store.deleteBoard(id) },
@@ -62,14 +64,39 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a player not on it', setup: withPlayers, run: (id) => t.store.remove(id, 'z') },
     { name: 'a player left in a bucket by a deleted board', setup: async (id) => {
       await withPlayers(id);
-      await scripts.runScript(t.redis, 'delete_board', [boardKeys(id).config, boardKeys(id).ranking], [boardKeys(id).events]);
+      await scripts.runScript(t.redis, 'delete_board', [boardKeys(id).config, boardKeys(id).ranking, boardKeys(id).distinct], [boardKeys(id).events]);
       await board(id);
     }, run: (id) => t.store.remove(id, 'a') },
   ],
+  remove_many: [
+    { name: 'a score range', setup: withPlayers, run: (id) => t.store.removeByScore(id, { min: { value: 3 }, max: { value: 4 } }, 10) },
+    { name: 'an empty score range', setup: withPlayers, run: (id) => t.store.removeByScore(id, { min: { value: 3, exclusive: true }, max: { value: 4 } }, 10) },
+    { name: 'a range past the maximum', setup: withPlayers, run: (id) => t.store.removeByScore(id, {}, 2) },
+    { name: 'all but the top', setup: withPlayers, run: (id) => t.store.keepTop(id, 1, 10) },
+    { name: 'all but more than there are', setup: withPlayers, run: (id) => t.store.keepTop(id, 5, 10) },
+    { name: 'players', setup: withPlayers, run: (id) => t.store.removePlayers(id, ['42', 'z', 'a'], 10) },
+    { name: 'players not on the board', setup: withPlayers, run: (id) => t.store.removePlayers(id, ['z'], 10) },
+    { name: 'no board', run: (id) => t.store.keepTop(id, 0, 10) },
+  ],
+  update_board: [
+    { name: 'a new title', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New' }) },
+    { name: 'a new policy', setup: withPlayers, run: (id) => t.store.updateBoard({ id, updatePolicy: 'LATEST' }) },
+    { name: 'the same settings', setup: withPlayers, run: (id) => t.store.updateBoard({ id, updatePolicy: 'BEST', sortOrder: 'DESCENDING', capacity: 500 }) },
+    { name: 'another sort order', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New', sortOrder: 'ASCENDING' }) },
+    { name: 'no dense ranks', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New', denseRanks: false }) },
+    { name: 'no board', run: (id) => t.store.updateBoard({ id, title: 'New' }) },
+  ],
+  score_at: [
+    { name: 'a rank', setup: withPlayers, run: (id) => t.store.scoreAtRank(id, 2) },
+    { name: 'a percentile', setup: withPlayers, run: (id) => t.store.scoreAtPercentile(id, 50) },
+  ],
+  dense_rank: [{ name: 'scores', setup: withPlayers, run: (id) => t.store.denseRanks(id, [5, 3, 4]) }],
   entries: [{ name: 'players', setup: withPlayers, run: (id) => t.store.entries(id, ['a', 'z', '42']) }],
   page: [
     { name: 'the top', setup: withPlayers, run: (id) => t.store.page(id, { limit: 2 }) },
     { name: 'a top percent', setup: withPlayers, run: (id) => t.store.topPercent(id, 50, 10) },
+    { name: 'a score range', setup: withPlayers, run: (id) => t.store.rangePage(id, { min: { value: 3 } }, { limit: 2 }) },
+    { name: 'a count by score', setup: withPlayers, run: (id) => t.store.countByScore(id, { max: { value: 3, exclusive: true } }) },
   ],
   around: [
     { name: 'a player', setup: withPlayers, run: (id) => t.store.around(id, 'c', 1) },

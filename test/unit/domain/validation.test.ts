@@ -1,5 +1,6 @@
 import {
-  checkId, checkLimit, checkPercent, checkReachedAtMicros, checkScore, checkSortOrder, checkText, checkTitle,
+  checkId, checkLimit, checkPercent, checkRank, checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkText,
+  checkTitle,
 } from '../../../src/domain/validation';
 import { bucketCount } from '../../../src/store/leaderboardStore';
 
@@ -14,6 +15,18 @@ describe('input validation', () => {
     for (const bad of [2 ** 53, -(2 ** 53), 2 ** 53 + 2, NaN, Infinity, -Infinity, '5', null]) {
       expect(() => checkScore(bad)).toThrow(refused);
     }
+  });
+
+  it('takes score ranges with open, inclusive and exclusive ends, and refuses min above max', () => {
+    expect(checkScoreRange(null, undefined)).toEqual({ min: undefined, max: undefined });
+    expect(checkScoreRange({ value: -0, exclusive: null }, { value: 0, exclusive: true })).toEqual({
+      min: { value: 0, exclusive: false }, max: { value: 0, exclusive: true },
+    });
+    expect(() => checkScoreRange({ value: 2 }, { value: 1 })).toThrow(refused);
+    expect(() => checkScoreRange({ value: NaN }, null)).toThrow(expect.objectContaining({ details: { field: 'min.value' } }));
+    expect(() => checkScoreRange(null, { value: 2 ** 53 })).toThrow(refused);
+    expect(checkRank(1)).toBe(1);
+    for (const bad of [0, -1, 1.5, Infinity]) expect(() => checkRank(bad)).toThrow(refused);
   });
 
   it('accepts ids of 1-128 safe characters only', () => {

@@ -1,0 +1,43 @@
+import type { EntryResolvers, LeaderboardResolvers } from '../../generated/graphql';
+import { checkPageArguments } from '../../domain/validation';
+import type { RangePage } from '../../store/types';
+import { onBoard } from '../models';
+
+/** The reads of schema/ranges.graphql: score ranges, scores at a position, dense ranks. */
+export const LeaderboardRanges: LeaderboardResolvers = {
+  async entriesByScore(board, args, { leaderboards }) {
+    const options = checkPageArguments(args);
+    const page = await leaderboards.entriesByScore(board.id, { min: args.min, max: args.max }, options);
+    return rangeConnection(board.id, page, options.backward ?? false);
+  },
+  countByScore: (board, { min, max }, { leaderboards }) => leaderboards.countByScore(board.id, { min, max }),
+  scoreAtRank: (board, { rank }, { leaderboards }) => leaderboards.scoreAtRank(board.id, rank),
+  scoreAtPercentile: (board, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(board.id, percent),
+};
+
+export const EntryRanges: EntryResolvers = {
+  denseRank: (entry, _args, { loaders }) => loaders.denseRanks(entry.boardId).load(entry.score),
+};
+
+/**
+ * A page of a score range (top-down) as a connection: whether entries of the range follow or
+ * precede it is known from the store (in the direction read) and from where the range starts
+ * and ends (the other way).
+ */
+function rangeConnection(boardId: string, page: RangePage, backward: boolean) {
+  const nodes = page.entries.map((entry) => onBoard(boardId, entry));
+  const edges = nodes.map((node, i) => ({ cursor: page.entries[i].cursor, node }));
+  const firstRank = page.entries[0]?.rank;
+  const lastRank = page.entries[page.entries.length - 1]?.rank;
+  return {
+    nodes,
+    edges,
+    totalCount: page.total,
+    pageInfo: {
+      hasNextPage: backward ? lastRank !== undefined && lastRank < page.rangeStart + page.count : page.hasMore,
+      hasPreviousPage: backward ? page.hasMore : firstRank !== undefined && firstRank > page.rangeStart + 1,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}
