@@ -24,7 +24,7 @@ export class PlayerStore {
       country: profile.country,
       avatarUrl: profile.avatarUrl,
     };
-    await redisWrite(this.redis, () => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
+    await redisWrite(this.redis, () => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)), PLAYER_PROFILES_KEY);
     return profile;
   }
 
