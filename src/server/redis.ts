@@ -63,16 +63,17 @@ export function createClient(where: RedisTarget, logger: Logger, options: Client
 /**
  * The master that the sentinels name, with the same at-most-once settings as one server. When
  * the master dies, its connection closes and each reconnection asks the sentinels again, so the
- * client finds the replica they promote; the failover detector also drops a connection to a
- * master that was demoted while still up (SENTINEL FAILOVER), whose writes would be refused
- * (READONLY, a write that was not applied: see src/store/redisCall.ts).
+ * client finds the replica they promote. A master demoted while still up (SENTINEL FAILOVER)
+ * has its clients' connections closed by the sentinels, with the same effect; a write that
+ * reaches it before that is refused (READONLY: not applied, see src/store/redisCall.ts).
+ * ioredis' failoverDetector stays off: when it fires during a reconnection attempt, ioredis
+ * ends the client for good.
  */
 function createSentinelClient(sentinel: RedisSentinel, logger: Logger, options: ClientOptions): Redis {
   const redis = new Redis({
     sentinels: sentinel.sentinels,
     name: sentinel.name,
     password: sentinel.password ?? undefined,
-    failoverDetector: true,
     ...AT_MOST_ONCE,
     ...limits(options),
     retryStrategy: retryDelay,
