@@ -24,7 +24,7 @@ const OPERATIONS = [submitScore, entry, entries100, top10, around];
 const COUNTS = [1, options.workers];
 
 /** Production, as bench:service's peers run, with the per-key rate limit off for the load. */
-const ENV = { STANDINGS_API_KEYS: `writer:${BENCH_API_KEY}`, RATE_LIMIT_PER_KEY: '0', LOG_LEVEL: 'warn' };
+const ENV = { STANDINGS_API_KEYS: `writer:${BENCH_API_KEY}`, RATE_LIMIT_PER_KEY: '0' };
 
 async function measureSize(members: number, servers: Map<number, MainProcess>): Promise<string[]> {
   const bodies = new Map(OPERATIONS.map((operation) => [operation, requestBodies(operation, members)]));

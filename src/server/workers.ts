@@ -34,6 +34,8 @@ export interface WorkerOptions {
 export function superviseWorkers(options: WorkerOptions): Promise<string> {
   const { logger } = options;
   const aggregator = new AggregatorRegistry();
+  /** Forked and not exited yet: cluster.workers may still hold a worker whose 'exit' has fired. */
+  const alive = new Set<Worker>();
   const ready = new Set<Worker>();
   let stopping = false;
   let failed = false;
@@ -43,6 +45,7 @@ export function superviseWorkers(options: WorkerOptions): Promise<string> {
   return new Promise<string>((resolve) => {
     const fork = (): void => {
       const worker = cluster.fork(options.env);
+      alive.add(worker);
       worker.on('message', (message: ToPrimary) => {
         if (message.type === 'standings:ready') {
           ready.add(worker);
@@ -56,9 +59,11 @@ export function superviseWorkers(options: WorkerOptions): Promise<string> {
         }
       });
       worker.on('exit', (code, signal) => {
+        alive.delete(worker);
         const wasReady = ready.delete(worker);
         if (stopping) {
           if (code !== 0 || signal !== null) failed = true;
+          if (alive.size === 0) finish();
           return;
         }
         const how = signal ?? `code ${code}`;
@@ -76,17 +81,17 @@ export function superviseWorkers(options: WorkerOptions): Promise<string> {
     const stop = (reason: string): void => {
       if (stopping) return;
       stopping = true;
-      logger.info(`${reason}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
-      for (const worker of workers()) send(worker, { type: 'standings:stop' });
+      logger.info(`${reason}: stopping ${alive.size} workers`);
+      if (alive.size === 0) return finish();
+      for (const worker of alive) send(worker, { type: 'standings:stop' });
       setTimeout(() => {
         logger.error(`Workers still running after SHUTDOWN_GRACE_MS (${options.shutdownGraceMs} ms): killing them`);
-        for (const worker of workers()) worker.process.kill('SIGKILL');
+        for (const worker of alive) worker.process.kill('SIGKILL');
       }, options.shutdownGraceMs + KILL_MARGIN_MS).unref();
     };
 
-    // Exits once every worker is gone, whatever stopped them.
-    cluster.on('exit', () => {
-      if (!stopping || workers().length > 0) return;
+    /** Once every worker is gone, whatever stopped them. */
+    const finish = (): void => {
       options.release().then(
         () => exitAfterLogs(logger, failed ? 1 : 0),
         (err: unknown) => {
@@ -94,13 +99,13 @@ export function superviseWorkers(options: WorkerOptions): Promise<string> {
           exitAfterLogs(logger, 1);
         },
       );
-    });
+    };
 
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.on(signal, () => {
         if (!stopping) return stop(signal);
         logger.warn(`${signal} again: killing the workers without waiting`);
-        for (const worker of workers()) worker.process.kill('SIGKILL');
+        for (const worker of alive) worker.process.kill('SIGKILL');
         process.exit(1);
       });
     }
@@ -111,8 +116,6 @@ export function superviseWorkers(options: WorkerOptions): Promise<string> {
 
 /** Each worker's own stop() takes up to SHUTDOWN_GRACE_MS; the primary waits a little longer than that. */
 const KILL_MARGIN_MS = 1_000;
-
-const workers = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
 
 function send(worker: Worker, message: ToWorker): void {
   // A worker that just exited has no channel left; its exit handler deals with it.
