@@ -4,7 +4,8 @@
 // without it, the writes only the dead master had are gone although they were acknowledged.
 import { connect, type LiveConnection } from '../support/liveClient';
 import { createBoard, submitAll, TestServer } from '../support/harness';
-import { type SentinelGroup, startSentinelGroup, writeThroughFailover } from '../support/sentinel';
+import { writeThroughFailover } from '../support/failover';
+import { type SentinelGroup, sentinelFailover, startSentinelGroup } from '../support/sentinel';
 import { uniqueId } from '../support/redis';
 
 // Each test starts its own group and waits for a real failover (a second to judge the master down, then an election).
@@ -34,7 +35,7 @@ it('with REDIS_MIN_REPLICAS=1, keeps serving through a failover, loses no acknow
   const subscription = live.subscribe(RANK_CHANGED, { board: watched, player: 'b' });
   expect((await subscription.nextData()).rankChanged).toEqual({ entry: { rank: 2, score: 20 }, cause: 'snapshot' });
 
-  const audit = await writeThroughFailover(server, group, {
+  const audit = await writeThroughFailover(server, sentinelFailover(group), {
     stallReplicas: true,
     afterFailover: async () => {
       await subscription.until((data) => data.rankChanged.cause === 'snapshot', 30_000);
@@ -51,7 +52,7 @@ it('with REDIS_MIN_REPLICAS=1, keeps serving through a failover, loses no acknow
 it('without REDIS_MIN_REPLICAS, loses the acknowledged writes the replicas never received', async () => {
   group = await startSentinelGroup();
   server = await TestServer.start(group.config);
-  const audit = await writeThroughFailover(server, group, { stallReplicas: true });
+  const audit = await writeThroughFailover(server, sentinelFailover(group), { stallReplicas: true });
   expect(audit.lost).toBeGreaterThan(0);
   expect(audit.unknown).toBeLessThanOrEqual(audit.acknowledged);
 });
