@@ -1,5 +1,5 @@
 // STANDINGS_WORKERS: the real entry point with two workers sharing one port.
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
@@ -60,6 +60,19 @@ async function untilServedBy(wanted: (seen: Set<string>) => boolean, send: () =>
   return replies;
 }
 
+/** The processes whose parent is `pid` (Linux' /proc: pgrep is not on every CI image). */
+function childrenOf(pid: number): number[] {
+  return fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name)).filter((name) => {
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid;
+    } catch {
+      return false; // exited meanwhile
+    }
+  }).map(Number);
+}
+
 const metric = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
 
 it('serves the port from two workers, adds their metrics up, replaces a crashed worker and stops all of them on SIGTERM', async () => {
@@ -76,7 +89,7 @@ it('serves the port from two workers, adds their metrics up, replaces a crashed 
   const answers = await untilServedBy((seen) => seen.size === 2, () => request(`${base}/graphql`, { method: 'POST', body: query }));
   expect(answers.map(({ body }) => JSON.parse(body))).toEqual(answers.map(() => ({ data: { leaderboard: null } })));
 
-  const [victim] = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' }).trim().split('\n').map(Number);
+  const [victim] = childrenOf(server.child.pid!);
   process.kill(victim, 'SIGKILL');
   await server.waitFor(/Worker \d \(pid \d+\) exited \(SIGKILL\): starting another/);
   await server.waitFor(/Worker 3 \(pid \d+\) is serving/);

@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import Redis, { Cluster } from 'ioredis';
+import { freePort } from '../../src/dev/managedRedis';
 import type { RedisCluster } from '../../src/server/config';
 import { boardKeys } from '../../src/store/keys';
 import type { FailoverTarget } from './failover';
@@ -31,9 +32,11 @@ export interface TestCluster {
  */
 export async function startTestCluster({ replicas = 0 } = {}): Promise<TestCluster> {
   const extraArgs = ['--cluster-enabled', 'yes', ...(replicas > 0 ? ['--cluster-node-timeout', '1000'] : [])];
-  const servers: ManagedRedis[] = await Promise.all(
-    Array.from({ length: 3 * (1 + replicas) }, () => startDedicatedRedis({ persistence: 'none', extraArgs })),
-  );
+  // The bus port too is one that is free, rather than Redis' default (the port plus 10,000), which
+  // another process may hold.
+  const servers: ManagedRedis[] = await Promise.all(Array.from({ length: 3 * (1 + replicas) }, async () =>
+    startDedicatedRedis({ persistence: 'none', extraArgs: [...extraArgs, '--cluster-port', String(await freePort())] }),
+  ));
   const cluster: TestCluster = {
     servers,
     config: { nodes: servers.map(({ port }) => ({ host: '127.0.0.1', port })), password: PASSWORD },
