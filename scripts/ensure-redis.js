@@ -7,7 +7,7 @@ const { findRedisServer, MISSING_REDIS } = require('../dist/dev/managedRedis');
 
 // Read as src/server/config.ts reads them (empty is unset). Production must be given a Redis, and
 // config.ts says so itself.
-const redisConfigured = Boolean(process.env.REDIS_URL || process.env.REDIS_CLUSTER_NODES);
+const redisConfigured = Boolean(process.env.REDIS_URL || process.env.REDIS_CLUSTER_NODES || process.env.REDIS_SENTINELS);
 if (redisConfigured || process.env.NODE_ENV === 'production' || findRedisServer()) process.exit(0);
 
 // Fresh containers and CI run as root on Debian: installing is then cheaper than failing. Anyone

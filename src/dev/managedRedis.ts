@@ -15,6 +15,8 @@ export interface SpawnOptions {
   port?: number;
   /** Bound on each wait while starting (PING; for development's server also the lock and a previous server). Default 10000. */
   readyTimeoutMs?: number;
+  /** A configuration file, read before the command line's settings: what a sentinel needs (it writes its state there). */
+  configFile?: string;
 }
 
 export interface ManagedRedisOptions extends SpawnOptions {
@@ -83,7 +85,7 @@ export async function startManagedRedis(options: ManagedRedisOptions): Promise<M
  */
 export async function spawnRedisServer(dir: string, args: string[], options: SpawnOptions = {}): Promise<ManagedRedis> {
   const port = options.port ?? (await freePort());
-  const child = await launch(dir, port, args, options.readyTimeoutMs ?? READY_TIMEOUT_MS);
+  const child = await launch(dir, port, args, options.readyTimeoutMs ?? READY_TIMEOUT_MS, undefined, options.configFile);
   return handle(child.pid!, port, false, () => {}, child);
 }
 
@@ -120,6 +122,7 @@ async function launch(
   args: string[],
   timeoutMs: number,
   onSpawn?: (pid: number) => void,
+  configFile?: string,
 ): Promise<ChildProcess> {
   const binary = findRedisServer();
   if (!binary) throw new Error(MISSING_REDIS);
@@ -131,7 +134,7 @@ async function launch(
   try {
     child = spawn(
       binary,
-      ['--bind', HOST, '--port', String(port), '--dir', dir, '--save', '', '--daemonize', 'no', ...args],
+      [...(configFile ? [configFile] : []), '--bind', HOST, '--port', String(port), '--dir', dir, '--save', '', '--daemonize', 'no', ...args],
       // Its own process group: a terminal's Ctrl-C reaches only us, so our owner can finish the
       // work in flight before it stops Redis.
       { detached: true, stdio: ['ignore', log, log] },

@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { type ApiKey, parseKeyFile, parseKeyList } from './auth/apiKeys';
+import type { Replication } from '../store/redisCall';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -23,12 +25,25 @@ export interface RedisCluster {
   password: string | null;
 }
 
+/** A Redis master found through Sentinels (REDIS_SENTINELS, REDIS_SENTINEL_NAME, REDIS_PASSWORD). */
+export interface RedisSentinel {
+  /** Sentinels to ask where the master is: the client learns of the others from them. */
+  sentinels: { host: string; port: number }[];
+  /** The master group's name, as the sentinels' `sentinel monitor <name> ...` says. */
+  name: string;
+  /** Sent to the master (not to the sentinels); null: it asks for none. */
+  password: string | null;
+}
+
 export interface Config {
   port: number;
   host: string;
   /** One Redis server. Both this and `redisCluster` null (never in production): run a private redis-server (see src/dev/managedRedis.ts) with its data under `redisDataDir`. */
   redisUrl: string | null;
   redisCluster: RedisCluster | null;
+  redisSentinel: RedisSentinel | null;
+  /** REDIS_MIN_REPLICAS and REDIS_REPLICA_TIMEOUT_MS: when a write counts as acknowledged. */
+  redisReplication: Replication;
   redisDataDir: string;
   /** Bound on waiting for Redis to answer PING at start-up. */
   redisReadyTimeoutMs: number;
@@ -50,6 +65,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Whether a browser opening the GraphQL URL gets the explorer (GraphiQL); it brings introspection with it. */
   explorer: boolean;
+  /** Processes serving the port (STANDINGS_WORKERS; see src/server/workers.ts); 1: this process alone. */
+  workers: number;
 }
 
 export class ConfigError extends Error {
@@ -85,14 +102,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('REDIS_URL must be a redis:// or rediss:// URL, e.g. redis://localhost:6379');
   }
   const redisClusterNodes = read('REDIS_CLUSTER_NODES');
-  const redisCluster = readRedisCluster(redisClusterNodes, read('REDIS_PASSWORD'), problems);
+  const redisSentinels = read('REDIS_SENTINELS');
+  const redisCluster = readRedisCluster(redisClusterNodes, redisSentinels === undefined ? read('REDIS_PASSWORD') : undefined, problems);
   if (redisUrl !== null && redisCluster !== null) {
     problems.push('REDIS_URL and REDIS_CLUSTER_NODES are both set: set REDIS_URL for one Redis server, or REDIS_CLUSTER_NODES for a Redis Cluster');
+  }
+  const redisSentinel = readRedisSentinel(redisSentinels, read('REDIS_SENTINEL_NAME'), read('REDIS_PASSWORD'), problems);
+  if (redisSentinels !== undefined && (redisUrl !== null || redisClusterNodes !== undefined)) {
+    problems.push('REDIS_SENTINELS is set with REDIS_URL or REDIS_CLUSTER_NODES: set only one of the three');
   }
   const redisDataDir = path.resolve(read('REDIS_DATA_DIR') ?? path.join('.data', 'redis'));
   const redisReadyTimeoutMs = integer(read('REDIS_READY_TIMEOUT_MS'), 'REDIS_READY_TIMEOUT_MS', 10_000, 1, 600_000, problems);
   const redisCommandTimeoutMs = integer(read('REDIS_COMMAND_TIMEOUT_MS'), 'REDIS_COMMAND_TIMEOUT_MS', DEFAULT_COMMAND_TIMEOUT_MS, 10, 60_000, problems);
   const redisAppendfsync = oneOf(read('REDIS_APPENDFSYNC'), 'REDIS_APPENDFSYNC', APPENDFSYNCS, 'everysec', problems);
+  const redisReplication = readReplication(read('REDIS_MIN_REPLICAS'), read('REDIS_REPLICA_TIMEOUT_MS'), redisCommandTimeoutMs, problems);
 
   const apiKeys = readApiKeys(read('STANDINGS_API_KEYS'), read('STANDINGS_API_KEYS_FILE'), problems);
   // Open reads make a developer's explorer work at once; a deployment decides for itself.
@@ -103,8 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The private redis-server is development tooling: a deployment that forgot its Redis must not
   // quietly keep its data on the container's disk. Checked after the keys, whose check above keeps
   // quiet while any other problem stands.
-  if (nodeEnv === 'production' && redisUrl === null && redisClusterNodes === undefined) {
-    problems.push('NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)');
+  if (nodeEnv === 'production' && redisUrl === null && redisClusterNodes === undefined && redisSentinels === undefined) {
+    problems.push('NODE_ENV=production needs a Redis: set REDIS_URL (one server), REDIS_CLUSTER_NODES (a Redis Cluster) or REDIS_SENTINELS (Sentinel)');
   }
   const rateLimits: RateLimits = {
     perKey: integer(read('RATE_LIMIT_PER_KEY'), 'RATE_LIMIT_PER_KEY', 5_000, 0, 1_000_000_000, problems),
@@ -115,6 +138,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const corsOrigins = readOrigins(read('CORS_ORIGINS'), problems);
   const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', 10_000, 100, 600_000, problems);
   const logLevel = oneOf(read('LOG_LEVEL'), 'LOG_LEVEL', LOG_LEVELS, 'info', problems);
+  const workers = read('STANDINGS_WORKERS') === 'auto'
+    ? os.availableParallelism()
+    : integer(read('STANDINGS_WORKERS'), 'STANDINGS_WORKERS (or "auto")', 1, 1, 256, problems);
 
   // The explorer is a developer's tool: a deployment opts in, and with it into introspection,
   // which the explorer's docs and completion are made from.
@@ -122,8 +148,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   if (problems.length > 0) throw new ConfigError(problems);
   return {
-    port, host, redisUrl, redisCluster, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer,
+    port, host, redisUrl, redisCluster, redisSentinel, redisReplication, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
+    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers,
   };
 }
 
@@ -133,16 +159,47 @@ function readRedisCluster(list: string | undefined, password: string | undefined
     if (password !== undefined) problems.push('REDIS_PASSWORD is for REDIS_CLUSTER_NODES; with REDIS_URL, put the password in the URL (redis://:password@host:port)');
     return null;
   }
+  const nodes = readNodes(list, 'REDIS_CLUSTER_NODES', '10.0.0.1:7000', problems);
+  return nodes && { nodes, password: password ?? null };
+}
+
+function readRedisSentinel(list: string | undefined, name: string | undefined, password: string | undefined, problems: string[]): RedisSentinel | null {
+  if (list === undefined) {
+    if (name !== undefined) problems.push('REDIS_SENTINEL_NAME is set without REDIS_SENTINELS (the sentinels\' host:port list)');
+    return null;
+  }
+  if (name === undefined) problems.push('REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the master group the sentinels monitor, e.g. mymaster');
+  const sentinels = readNodes(list, 'REDIS_SENTINELS', '10.0.0.1:26379', problems);
+  return sentinels && name !== undefined ? { sentinels, name, password: password ?? null } : null;
+}
+
+/** A host:port list; null (with a problem per bad item) when any item is not one. */
+function readNodes(list: string, name: string, example: string, problems: string[]): { host: string; port: number }[] | null {
   const items = list.split(',');
-  const nodes: RedisCluster['nodes'] = [];
+  const nodes: { host: string; port: number }[] = [];
   items.forEach((item, i) => {
     const match = NODE.exec(item.trim());
     const port = Number(match?.[3]);
     // Not echoed: a URL with a password in it would end up in the log.
-    if (!match || !(port >= 1 && port <= 65535)) problems.push(`REDIS_CLUSTER_NODES item ${i + 1}: expected host:port with a port from 1 to 65535, e.g. 10.0.0.1:7000`);
+    if (!match || !(port >= 1 && port <= 65535)) problems.push(`${name} item ${i + 1}: expected host:port with a port from 1 to 65535, e.g. ${example}`);
     else nodes.push({ host: match[1] ?? match[2], port });
   });
-  return nodes.length === items.length ? { nodes, password: password ?? null } : null;
+  return nodes.length === items.length ? nodes : null;
+}
+
+/**
+ * WAIT blocks the connection it is sent on, and every request shares that connection: the commands
+ * queued behind a WAIT must still get their answers within the command timeout, hence the bound.
+ */
+function readReplication(minReplicas: string | undefined, timeoutMs: string | undefined, commandTimeoutMs: number, problems: string[]): Replication {
+  const replication = {
+    minReplicas: integer(minReplicas, 'REDIS_MIN_REPLICAS', 0, 0, 16, problems),
+    timeoutMs: integer(timeoutMs, 'REDIS_REPLICA_TIMEOUT_MS', Math.floor(commandTimeoutMs / 4), 1, 60_000, problems),
+  };
+  if (replication.timeoutMs * 2 > commandTimeoutMs) {
+    problems.push(`REDIS_REPLICA_TIMEOUT_MS must be at most half of REDIS_COMMAND_TIMEOUT_MS (${commandTimeoutMs}), so that commands queued behind a write waiting for its replicas still get their answers`);
+  }
+  return replication;
 }
 
 /** Exact origins, as a browser sends them in Origin: no path, no trailing slash, no wildcard. */

@@ -45,3 +45,9 @@ const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 export function requestIdOf(offered: string | string[] | undefined): string {
   return typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
 }
+
+/** pino writes in the background: exiting at once could cut the last lines, or let one written just before them land after them. */
+export function exitAfterLogs(logger: Logger, code: number): void {
+  if (logger.flush) logger.flush(() => process.exit(code));
+  else process.exit(code);
+}

@@ -1,46 +1,112 @@
+import cluster from 'node:cluster';
 import type { Cluster, Redis } from 'ioredis';
 import type { ManagedRedis } from '../dev/managedRedis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
-import { ApiKeys, generateKey, hashKey } from './auth/apiKeys';
+import { type ApiKey, ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
-import { createLogger, type Logger } from './logger';
+import { createLogger, exitAfterLogs, type Logger } from './logger';
 import { createClient, type RedisTarget, waitUntilReady } from './redis';
+import { joinPrimary, superviseWorkers, WORKER_HEADER } from './workers';
 
 /**
- * Start-up order: configuration, Redis (in development, a private one when neither REDIS_URL nor
- * REDIS_CLUSTER_NODES is set), a PING, and only then the HTTP listener. Shutdown runs the other
- * way round, within SHUTDOWN_GRACE_MS.
+ * Start-up order: configuration, Redis (in development, a private one when no Redis is
+ * configured), a PING, and only then the HTTP listener. Shutdown runs the other way round,
+ * within SHUTDOWN_GRACE_MS. With STANDINGS_WORKERS above 1 this process is the primary of
+ * src/server/workers.ts: it starts development's Redis and key once and forks the workers, which
+ * each run `serve` on their own Redis connections.
  */
 async function main(config: Config, logger: Logger): Promise<void> {
-  const started: { managed?: ManagedRedis; redis?: Redis | Cluster; server?: StandingsServer } = {};
+  // The primary set REDIS_URL for its workers when it started development's Redis.
+  if (cluster.isWorker) return serve(config, logger, redisTarget(config)!);
+  let managed: ManagedRedis | undefined;
+  try {
+    let where = redisTarget(config);
+    if (where === null) {
+      managed = await startDevelopmentRedis(config, logger);
+      where = managed.url;
+    }
+    if (config.workers === 1) return await serve(config, logger, where, developmentKey(config, logger), managed);
+    const development = developmentKey(config, logger);
+    const url = await superviseWorkers({
+      workers: config.workers,
+      // The workers read the same environment, plus what this process decided for all of them.
+      env: {
+        ...(managed ? { REDIS_URL: managed.url } : {}),
+        ...(development ? { STANDINGS_API_KEYS: `admin:${development.key}` } : {}),
+      },
+      shutdownGraceMs: config.shutdownGraceMs,
+      logger,
+      release: async () => managed?.stop(),
+    });
+    logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv}, ${config.workers} workers)`);
+  } catch (err) {
+    await managed?.stop();
+    throw err;
+  }
+}
 
+function redisTarget(config: Config): RedisTarget | null {
+  return config.redisCluster ?? config.redisSentinel ?? config.redisUrl;
+}
+
+async function startDevelopmentRedis(config: Config, logger: Logger): Promise<ManagedRedis> {
+  // Never in production: config.ts refuses it without a Redis. Loaded here only, so that
+  // production never loads development tooling; require because this CommonJS build hands
+  // import() to Node's ESM resolver, which finds no .ts file under ts-node.
+  const { startManagedRedis } = require('../dev/managedRedis') as typeof import('../dev/managedRedis');
+  const managed = await startManagedRedis({
+    dataDir: config.redisDataDir,
+    appendfsync: config.redisAppendfsync,
+    readyTimeoutMs: config.redisReadyTimeoutMs,
+  });
+  // Exits that cannot wait for shutdown (a second signal, SHUTDOWN_GRACE_MS) must not leave it
+  // running; SIGTERM still lets it flush its append-only file.
+  process.once('exit', () => managed.kill('SIGTERM'));
+  logger.info(`REDIS_URL is unset: started redis-server at ${managed.url} with data in ${config.redisDataDir}`);
+  return managed;
+}
+
+/** One process serving the port: the only one, or one of the workers. */
+async function serve(
+  config: Config,
+  logger: Logger,
+  where: RedisTarget,
+  development?: DevelopmentKey,
+  managed?: ManagedRedis,
+): Promise<void> {
+  const started: { redis?: Redis | Cluster; server?: StandingsServer } = {};
   const shutdown = async () => {
     await started.server?.stop();
     await started.redis?.quit().catch(() => started.redis?.disconnect());
-    await started.managed?.stop();
+    await managed?.stop();
   };
+  let stopping = false;
+  const stop = (reason: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${reason}: finishing in-flight requests, then stopping`);
+    // The promise made to whoever sent the signal (an orchestrator about to SIGKILL us).
+    setTimeout(() => {
+      logger.error(`Shutdown took longer than SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): exiting anyway`);
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
+    shutdown().then(
+      () => {
+        logger.info('Stopped');
+        exitAfterLogs(logger, 0);
+      },
+      (err: unknown) => {
+        logger.error(`Shutdown failed: ${(err as Error).stack ?? String(err)}`);
+        exitAfterLogs(logger, 1);
+      },
+    );
+  };
+  // A worker is stopped by its primary, even while it starts: it holds nothing that needs more than exiting then.
+  const primary = cluster.isWorker ? joinPrimary((reason) => (started.server ? stop(reason) : exitAfterLogs(logger, 1))) : undefined;
 
   try {
-    let where: RedisTarget | null = config.redisCluster ?? config.redisUrl;
-    if (where === null) {
-      // Never in production: config.ts refuses it without a Redis. Loaded here only, so that
-      // production never loads development tooling; require because this CommonJS build hands
-      // import() to Node's ESM resolver, which finds no .ts file under ts-node.
-      const { startManagedRedis } = require('../dev/managedRedis') as typeof import('../dev/managedRedis');
-      started.managed = await startManagedRedis({
-        dataDir: config.redisDataDir,
-        appendfsync: config.redisAppendfsync,
-        readyTimeoutMs: config.redisReadyTimeoutMs,
-      });
-      // Exits that cannot wait for shutdown (a second signal, SHUTDOWN_GRACE_MS) must not leave it
-      // running; SIGTERM still lets it flush its append-only file.
-      process.once('exit', () => started.managed?.kill('SIGTERM'));
-      where = started.managed.url;
-      logger.info(`REDIS_URL is unset: started redis-server at ${where} with data in ${config.redisDataDir}`);
-    }
-    started.redis = createClient(where, logger, { commandTimeoutMs: config.redisCommandTimeoutMs });
+    started.redis = createClient(where, logger, { commandTimeoutMs: config.redisCommandTimeoutMs, replication: config.redisReplication });
     await waitUntilReady(started.redis, where, config.redisReadyTimeoutMs);
-    const development = developmentKey(config, logger);
     started.server = await createStandingsServer({
       redis: started.redis,
       nodeEnv: config.nodeEnv,
@@ -53,49 +119,37 @@ async function main(config: Config, logger: Logger): Promise<void> {
       corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),
     });
+    if (primary) started.server.httpServer.prependListener('request', (_req, res) => res.setHeader(WORKER_HEADER, primary.worker));
     const url = await started.server.listen(config.port, config.host);
-    logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv})`);
+    if (primary) primary.ready(url);
+    else logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv})`);
   } catch (err) {
     await shutdown();
     throw err;
   }
 
-  let stopping = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) {
         logger.warn(`${signal} again: exiting without waiting`);
         process.exit(1);
       }
-      stopping = true;
-      logger.info(`${signal}: finishing in-flight requests, then stopping`);
-      // The promise made to whoever sent the signal (an orchestrator about to SIGKILL us).
-      setTimeout(() => {
-        logger.error(`Shutdown took longer than SHUTDOWN_GRACE_MS (${config.shutdownGraceMs} ms): exiting anyway`);
-        process.exit(1);
-      }, config.shutdownGraceMs).unref();
-      // pino writes in the background: exiting at once could cut the last lines, or let one
-      // written just before them land after them.
-      const exitAfterLogs = (code: number) => (logger.flush ? logger.flush(() => process.exit(code)) : process.exit(code));
-      shutdown().then(
-        () => {
-          logger.info('Stopped');
-          exitAfterLogs(0);
-        },
-        (err: unknown) => {
-          logger.error(`Shutdown failed: ${(err as Error).stack ?? String(err)}`);
-          exitAfterLogs(1);
-        },
-      );
+      stop(signal);
     });
   }
+}
+
+/** The admin key `npm start` makes when none is configured: the key itself, for the explorer, and its entry. */
+interface DevelopmentKey {
+  key: string;
+  apiKey: ApiKey;
 }
 
 /**
  * `npm start` on a developer's machine with no keys configured: rather than run open, make an
  * admin key for this run and print it, so the explorer and curl can write.
  */
-function developmentKey(config: Config, logger: Logger) {
+function developmentKey(config: Config, logger: Logger): DevelopmentKey | undefined {
   if (config.nodeEnv !== 'development' || config.apiKeys.length > 0) return undefined;
   const key = generateKey();
   logger.info(`No API keys configured (STANDINGS_API_KEYS): this run's admin key is ${key} (send "Authorization: Bearer ${key}")`);
@@ -116,7 +170,8 @@ try {
   console.error(err instanceof ConfigError ? err.message : String(err));
   process.exit(1);
 }
-const logger = createLogger(config.logLevel);
+// A worker's lines say which worker wrote them.
+const logger = cluster.isWorker ? createLogger(config.logLevel).child({ worker: cluster.worker!.id }) : createLogger(config.logLevel);
 main(config, logger).catch((err: unknown) => {
   logger.error(`Standings failed to start: ${(err as Error).message ?? err}`);
   process.exit(1);

@@ -10,6 +10,16 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export const registry = new Registry();
 collectDefaultMetrics({ register: registry });
 
+let source = () => registry.metrics();
+
+/** What /metrics serves: this process' registry, or what readMetricsFrom said. */
+export const metricsText = (): Promise<string> => source();
+
+/** With workers (src/server/workers.ts), /metrics describes the machine: every worker added up. */
+export function readMetricsFrom(machine: () => Promise<string>): void {
+  source = machine;
+}
+
 const operations = new Histogram({
   name: 'standings_graphql_operation_duration_seconds',
   help: 'GraphQL queries and mutations (over HTTP and WebSocket) by operation type and root field, from the start of their '

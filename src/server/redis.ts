@@ -1,5 +1,6 @@
 import Redis, { Cluster } from 'ioredis';
-import type { RedisCluster } from './config';
+import { requireReplicas, type Replication } from '../store/redisCall';
+import type { RedisCluster, RedisSentinel } from './config';
 import type { Logger } from './logger';
 
 /** The command timeout when REDIS_COMMAND_TIMEOUT_MS does not set one. */
@@ -12,6 +13,8 @@ export interface ClientOptions {
    * answers again (see src/store/redisCall.ts).
    */
   commandTimeoutMs?: number;
+  /** Replicas every write waits for (src/store/redisCall.ts); default none. */
+  replication?: Replication;
 }
 
 /**
@@ -32,8 +35,10 @@ const limits = (options: ClientOptions) => ({
 /** At once the first time (a dropped connection to a Redis that is up), then backing off. */
 const retryDelay = (attempt: number) => Math.min((attempt - 1) * 100, 1_000);
 
-/** Where Redis is: one server's URL, or a cluster's seed nodes. */
-export type RedisTarget = string | RedisCluster;
+/** Where Redis is: one server's URL, a cluster's seed nodes, or the sentinels that know its master. */
+export type RedisTarget = string | RedisCluster | RedisSentinel;
+
+const isSentinel = (where: RedisTarget): where is RedisSentinel => typeof where !== 'string' && 'sentinels' in where;
 
 /**
  * A client that fails fast while Redis is unreachable, so requests get UNAVAILABLE at once
@@ -46,9 +51,35 @@ export function createRedisClient(url: string, logger: Logger, options: ClientOp
   return redis;
 }
 
-/** The client for what REDIS_URL or REDIS_CLUSTER_NODES names: one server or a Cluster. */
+/** The client for what REDIS_URL, REDIS_CLUSTER_NODES or REDIS_SENTINELS names. */
 export function createClient(where: RedisTarget, logger: Logger, options: ClientOptions = {}): Redis | Cluster {
-  return typeof where === 'string' ? createRedisClient(where, logger, options) : createClusterClient(where, logger, options);
+  const client = typeof where === 'string'
+    ? createRedisClient(where, logger, options)
+    : isSentinel(where) ? createSentinelClient(where, logger, options) : createClusterClient(where, logger, options);
+  if (options.replication) requireReplicas(client, options.replication);
+  return client;
+}
+
+/**
+ * The master that the sentinels name, with the same at-most-once settings as one server. When
+ * the master dies, its connection closes and each reconnection asks the sentinels again, so the
+ * client finds the replica they promote. A master demoted while still up (SENTINEL FAILOVER)
+ * has its clients' connections closed by the sentinels, with the same effect; a write that
+ * reaches it before that is refused (READONLY: not applied, see src/store/redisCall.ts).
+ * ioredis' failoverDetector stays off: when it fires during a reconnection attempt, ioredis
+ * ends the client for good.
+ */
+function createSentinelClient(sentinel: RedisSentinel, logger: Logger, options: ClientOptions): Redis {
+  const redis = new Redis({
+    sentinels: sentinel.sentinels,
+    name: sentinel.name,
+    password: sentinel.password ?? undefined,
+    ...AT_MOST_ONCE,
+    ...limits(options),
+    retryStrategy: retryDelay,
+  });
+  reportOutages(redis, sentinel, logger);
+  return redis;
 }
 
 /**
@@ -149,7 +180,9 @@ export async function waitUntilReady(redis: Redis | Cluster, where: RedisTarget,
     const reason = lastError?.message ?? (err as Error).message;
     const check = typeof where === 'string'
       ? 'Check that it is running and that REDIS_URL points at it, or, outside production, unset REDIS_URL to let Standings start its own.'
-      : 'Check that it is running and that REDIS_CLUSTER_NODES lists some of its nodes (and REDIS_PASSWORD, if it needs one).';
+      : isSentinel(where)
+        ? 'Check that the sentinels run, that REDIS_SENTINELS lists some of them and REDIS_SENTINEL_NAME the master group they monitor (and REDIS_PASSWORD, if the master needs one).'
+        : 'Check that it is running and that REDIS_CLUSTER_NODES lists some of its nodes (and REDIS_PASSWORD, if it needs one).';
     throw new Error(`${describe(where)} did not answer PING within ${timeoutMs} ms (${reason}). ${check}`);
   } finally {
     redis.off('error', remember);
@@ -159,6 +192,7 @@ export async function waitUntilReady(redis: Redis | Cluster, where: RedisTarget,
 /** What messages call it, without a password. */
 function describe(where: RedisTarget): string {
   if (typeof where === 'string') return `Redis at ${redactUrl(where)}`;
+  if (isSentinel(where)) return `Redis master "${where.name}" of the Sentinels at ${where.sentinels.map(({ host, port }) => `${host}:${port}`).join(',')}`;
   return `Redis Cluster at ${where.nodes.map(({ host, port }) => `${host}:${port}`).join(',')}`;
 }
 

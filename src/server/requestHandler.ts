@@ -8,7 +8,7 @@ import type { Cors } from './cors';
 import type { Context } from '../graphql/context';
 import type { KnownOperations, KnownRequest } from './knownOperations';
 import { type Logger, REQUEST_ID_HEADER, requestIdOf } from './logger';
-import { countError, countLane, registry } from './metrics';
+import { countError, countLane, metricsText, registry } from './metrics';
 import { BodyError, readJsonBody } from './requestBody';
 import type { WebRoutes } from './webAssets';
 
@@ -186,7 +186,7 @@ const PROBES: Record<string, (routes: Routes, res: ServerResponse) => Promise<vo
     }
   },
   '/metrics': async (_routes, res) => {
-    const text = await registry.metrics();
+    const text = await metricsText();
     res.setHeader('content-type', registry.contentType);
     res.end(text);
   },

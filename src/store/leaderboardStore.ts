@@ -53,7 +53,7 @@ export class LeaderboardStore {
       bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks),
     ]));
     // The index lives outside the board's slot, so it is written after the board itself.
-    await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id)).catch(afterFirstWrite);
+    await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id), BOARD_INDEX_KEY).catch(afterFirstWrite);
     this.buckets.set(input.id, created.board.buckets);
     return created;
   }
@@ -91,7 +91,7 @@ export class LeaderboardStore {
 
   async deleteBoard(id: string): Promise<boolean> {
     const keys = boardKeys(id);
-    await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id));
+    await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id), BOARD_INDEX_KEY);
     try {
       const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking, keys.distinct], [keys.events]));
       this.buckets.delete(id);
@@ -99,7 +99,7 @@ export class LeaderboardStore {
       for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
         const chunk: string[] = [];
         for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
-        await redisWrite(this.redis, () => this.redis.unlink(...chunk));
+        await redisWrite(this.redis, () => this.redis.unlink(...chunk), chunk[0]);
       }
       await this.unlinkMatching(keys.idempotencyPattern);
       return true;
@@ -268,7 +268,7 @@ export class LeaderboardStore {
       let cursor = '0';
       do {
         const [next, found] = await redisRead(node, () => node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000));
-        if (found.length) await redisWrite(node, () => node.unlink(...found));
+        if (found.length) await redisWrite(node, () => node.unlink(...found), found[0]);
         cursor = next;
       } while (cursor !== '0');
     }
@@ -279,7 +279,7 @@ export class LeaderboardStore {
   }
 
   private write(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
-    return redisWrite(this.redis, () => runScript(this.redis, name, keys, args));
+    return redisWrite(this.redis, () => runScript(this.redis, name, keys, args), keys[0]);
   }
 }
 

@@ -24,13 +24,13 @@ export class PlayerStore {
       country: profile.country,
       avatarUrl: profile.avatarUrl,
     };
-    await redisWrite(this.redis, () => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)));
+    await redisWrite(this.redis, () => this.redis.hset(PLAYER_PROFILES_KEY, profile.id, JSON.stringify(stored)), PLAYER_PROFILES_KEY);
     return profile;
   }
 
   /** Whether there was a profile to delete. */
   async deletePlayer(id: string): Promise<boolean> {
-    return (await redisWrite(this.redis, () => this.redis.hdel(PLAYER_PROFILES_KEY, id))) === 1;
+    return (await redisWrite(this.redis, () => this.redis.hdel(PLAYER_PROFILES_KEY, id), PLAYER_PROFILES_KEY)) === 1;
   }
 
   /** In input order, null for players without a profile. */

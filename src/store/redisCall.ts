@@ -1,4 +1,5 @@
-import type { Cluster, Redis } from 'ioredis';
+import calculateSlot from 'cluster-key-slot';
+import { Cluster, type Redis } from 'ioredis';
 import { fromScriptError, StandingsError, unavailable, WriteOutcome } from '../errors';
 
 type Client = Redis | Cluster;
@@ -21,7 +22,8 @@ const FAILURES: [Failure, RegExp][] = [
   ['timeout', /Command timed out/],
   ['lost', /Connection is closed|Reached the max retries|Command aborted due to connection close|ECONNRESET|ETIMEDOUT|EPIPE/],
   ['unsent', /Stream isn't writeable|Cluster isn't ready|No sharded subscriber for slot|ECONNREFUSED|EHOSTUNREACH|ENOTFOUND/],
-  ['refused', /^(?:LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|Too many Cluster redirections)/],
+  // READONLY: a master demoted to replica (a Sentinel failover) refuses every write whole.
+  ['refused', /^(?:LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|Too many Cluster redirections)/],
 ];
 
 function failureOf(err: unknown): Failure | undefined {
@@ -150,10 +152,64 @@ export function redisRead<T>(redis: Client, op: () => Promise<T>): Promise<T> {
 /**
  * Runs one Redis command that changes data, at most once: it is repeated only when it never
  * left this process. An outage is UNAVAILABLE with `outcome` NOT_APPLIED when nothing reached
- * Redis, UNKNOWN when the command may have run.
+ * Redis, UNKNOWN when the command may have run. `key`: one key it writes, which on a Cluster
+ * names the master whose replicas must confirm it (see requireReplicas); a write without one
+ * there answers UNKNOWN when replicas are required.
  */
-export function redisWrite<T>(redis: Client, op: () => Promise<T>): Promise<T> {
-  return call(redis, op, true);
+export async function redisWrite<T>(redis: Client, op: () => Promise<T>, key?: string): Promise<T> {
+  const result = await call(redis, op, true);
+  const replication = replicationOf.get(redis);
+  if (replication) await confirmReplicated(redis, key, replication);
+  return result;
+}
+
+/** When a write counts as acknowledged (REDIS_MIN_REPLICAS, REDIS_REPLICA_TIMEOUT_MS). */
+export interface Replication {
+  /** Replicas that must have a write before it is answered (Redis WAIT); 0: the master's word is enough. */
+  minReplicas: number;
+  /** How long a write waits for them before answering UNAVAILABLE with outcome UNKNOWN. */
+  timeoutMs: number;
+}
+
+const replicationOf = new WeakMap<Client, Replication>();
+
+/**
+ * From now on every redisWrite on this client answers only once `minReplicas` replicas have the
+ * write, so that a failover (which promotes a replica) cannot lose a write that was acknowledged.
+ */
+export function requireReplicas(redis: Client, replication: Replication): void {
+  if (replication.minReplicas > 0) replicationOf.set(redis, replication);
+  else replicationOf.delete(redis);
+}
+
+/**
+ * WAIT on the connection that ran the write: it counts the replicas that have everything that
+ * connection wrote so far. On a Cluster that is the connection to the master owning the key's slot.
+ */
+async function confirmReplicated(redis: Client, key: string | undefined, { minReplicas, timeoutMs }: Replication): Promise<void> {
+  let confirmed: number;
+  try {
+    confirmed = await connectionFor(redis, key).wait(minReplicas, timeoutMs);
+  } catch (err) {
+    const outage = unavailable('Redis applied the write but did not say whether its replicas have it', WriteOutcome.UNKNOWN);
+    outage.cause = err;
+    throw outage;
+  }
+  if (confirmed < minReplicas) {
+    throw unavailable(
+      `Only ${confirmed} of the ${minReplicas} replicas required confirmed the write in time: it is applied, but a failover now could lose it`,
+      WriteOutcome.UNKNOWN,
+    );
+  }
+}
+
+function connectionFor(redis: Client, key: string | undefined): Redis {
+  if (!(redis instanceof Cluster)) return redis;
+  if (key === undefined) throw new Error('a write on a Cluster must name a key for WAIT');
+  const owner = redis.slots[calculateSlot(key)]?.[0];
+  const node = redis.nodes('master').find(({ options }) => `${options.host}:${options.port}` === owner);
+  if (!node) throw new Error(`no connection to the master of slot ${calculateSlot(key)}`);
+  return node;
 }
 
 async function call<T>(redis: Client, op: () => Promise<T>, write: boolean): Promise<T> {

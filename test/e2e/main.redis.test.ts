@@ -1,5 +1,5 @@
 // The real entry point in a child process: configuration, the Redis wait, listening, signals.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
@@ -9,55 +9,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import Redis from 'ioredis';
 import WebSocket from 'ws';
 import { testRedisUrl, uniqueId } from '../support/redis';
+import { runMain as run } from '../support/mainProcess';
 import { freePort } from '../../src/dev/managedRedis';
-
-const MAIN = path.join(__dirname, '..', '..', 'src', 'server', 'main.ts');
-
-interface Run {
-  child: ChildProcess;
-  output: () => string;
-  /** The `msg` of each JSON log line, in order; fails on a line that is not JSON. */
-  messages: () => string[];
-  /** Resolves with the first match in the output, rejects if the process exits first. */
-  waitFor(pattern: RegExp): Promise<RegExpMatchArray>;
-  exited: Promise<number | null>;
-}
-
-function run(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', MAIN], {
-    // Only what the test sets, so a developer's REDIS_URL or PORT cannot leak in.
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const listeners = new Set<() => void>();
-  const append = (chunk: Buffer) => {
-    output += chunk.toString();
-    listeners.forEach((check) => check());
-  };
-  child.stdout!.on('data', append);
-  child.stderr!.on('data', append);
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return {
-    child,
-    output: () => output,
-    messages: () => output.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { msg: string }).msg),
-    exited,
-    waitFor: (pattern) =>
-      new Promise((resolve, reject) => {
-        const check = () => {
-          const match = pattern.exec(output);
-          if (match) {
-            listeners.delete(check);
-            resolve(match);
-          }
-        };
-        listeners.add(check);
-        check();
-        void exited.then((code) => reject(new Error(`exited (${code}) before printing ${pattern}:\n${output}`)));
-      }),
-  };
-}
 
 /** A port nothing listens on: the OS hands it out, and it is closed again at once. */
 const deadPort = freePort;
@@ -202,6 +155,6 @@ it('refuses production without a Redis rather than starting one of its own', asy
   expect(await server.exited).toBe(1);
   expect(server.output()).toBe(
     'Invalid configuration:\n' +
-      '  - NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)\n',
+      '  - NODE_ENV=production needs a Redis: set REDIS_URL (one server), REDIS_CLUSTER_NODES (a Redis Cluster) or REDIS_SENTINELS (Sentinel)\n',
   );
 });

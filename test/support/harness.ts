@@ -6,12 +6,13 @@ import type { NodeEnv, RateLimits } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
 import { createClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
 import { boardKeys } from '../../src/store/keys';
+import type { Replication } from '../../src/store/redisCall';
 import { newTestClient, testRedisUrl, uniqueId } from './redis';
 
 export interface GraphQLError {
   message: string;
   path?: (string | number)[];
-  extensions: { code: string; details?: Record<string, unknown>; retryAfterSeconds?: number };
+  extensions: { code: string; details?: Record<string, unknown>; retryAfterSeconds?: number; outcome?: string };
 }
 
 /** A mutation's expected failure, as its payload reports it. */
@@ -72,6 +73,8 @@ export interface TestServerOptions {
   knownOperations?: boolean;
   /** Default: the service's. */
   commandTimeoutMs?: number;
+  /** Replicas every write waits for (REDIS_MIN_REPLICAS); default none. */
+  replication?: Replication;
   corsOrigins?: string[];
   /** Default: the service's (on outside production). */
   explorer?: boolean;
@@ -100,7 +103,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
   ): Promise<TestServer<L>> {
     const { waitForRedis = true, nodeEnv = 'test', anonymousReads = false } = options;
     const logger = options.logger ?? (new MemoryLogger() as Logger as L);
-    const redis = createClient(where, logger, { commandTimeoutMs: options.commandTimeoutMs });
+    const redis = createClient(where, logger, { commandTimeoutMs: options.commandTimeoutMs, replication: options.replication });
     if (waitForRedis) await waitUntilReady(redis, where, 10_000);
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({

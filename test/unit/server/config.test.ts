@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       redisUrl: null,
       redisCluster: null,
+      redisSentinel: null,
+      redisReplication: { minReplicas: 0, timeoutMs: 500 },
       redisDataDir: path.resolve('.data', 'redis'),
       redisReadyTimeoutMs: 10_000,
       redisCommandTimeoutMs: 2_000,
@@ -26,6 +28,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       logLevel: 'info',
       explorer: true,
+      workers: 1,
     });
   });
 
@@ -53,7 +56,7 @@ describe('loadConfig', () => {
   it('needs a Redis in production, where no private redis-server is started', () => {
     const production = { NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
     expect(() => loadConfig(production)).toThrow(
-      new ConfigError(['NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)']),
+      new ConfigError(['NODE_ENV=production needs a Redis: set REDIS_URL (one server), REDIS_CLUSTER_NODES (a Redis Cluster) or REDIS_SENTINELS (Sentinel)']),
     );
     expect(() => loadConfig({ ...production, REDIS_URL: '' })).toThrow(/needs a Redis/);
     expect(loadConfig({ ...production, REDIS_URL: 'redis://redis:6379' }).redisUrl).toBe('redis://redis:6379');
@@ -69,7 +72,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       new ConfigError([
         'NODE_ENV=production with no API keys and ANONYMOUS_READS off would refuse every request: set STANDINGS_API_KEYS or STANDINGS_API_KEYS_FILE',
-        'NODE_ENV=production needs a Redis: set REDIS_URL (one server) or REDIS_CLUSTER_NODES (a Redis Cluster)',
+        'NODE_ENV=production needs a Redis: set REDIS_URL (one server), REDIS_CLUSTER_NODES (a Redis Cluster) or REDIS_SENTINELS (Sentinel)',
       ]),
     );
   });
@@ -80,16 +83,17 @@ describe('loadConfig', () => {
       REDIS_READY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '750', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
-      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0',
+      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0', REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '300', STANDINGS_WORKERS: '3',
     })).toEqual({
-      port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisDataDir: '/var/lib/st',
+      port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisSentinel: null,
+      redisReplication: { minReplicas: 1, timeoutMs: 300 }, redisDataDir: '/var/lib/st',
       redisReadyTimeoutMs: 2500, redisCommandTimeoutMs: 750, redisAppendfsync: 'always', nodeEnv: 'test',
       apiKeys: [
         { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
       ],
       anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
-      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false,
+      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3,
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
   });
@@ -129,14 +133,6 @@ describe('loadConfig', () => {
   });
 
   it('refuses a bad REDIS_CLUSTER_NODES without echoing it, and one set with REDIS_URL', () => {
-    const problems = (env: NodeJS.ProcessEnv) => {
-      try {
-        loadConfig(env);
-      } catch (err) {
-        return (err as ConfigError).problems;
-      }
-      throw new Error('expected a ConfigError');
-    };
     expect(problems({ REDIS_CLUSTER_NODES: '10.0.0.1:7000,redis://:s3cret@10.0.0.2:7000,10.0.0.3,,fd00::3:7000,h:0,h:65536' })).toEqual(
       [2, 3, 4, 5, 6, 7].map((item) => `REDIS_CLUSTER_NODES item ${item}: expected host:port with a port from 1 to 65535, e.g. 10.0.0.1:7000`),
     );
@@ -146,6 +142,42 @@ describe('loadConfig', () => {
     expect(problems({ REDIS_URL: 'redis://localhost:6379', REDIS_PASSWORD: 's3cret' })).toEqual([
       'REDIS_PASSWORD is for REDIS_CLUSTER_NODES; with REDIS_URL, put the password in the URL (redis://:password@host:port)',
     ]);
+  });
+
+  it('reads a master behind Sentinels from REDIS_SENTINELS and REDIS_SENTINEL_NAME, with REDIS_PASSWORD', () => {
+    const production = { NODE_ENV: 'production', STANDINGS_API_KEYS: `admin:${ADMIN_KEY}` };
+    expect(loadConfig({ ...production, REDIS_SENTINELS: 's1:26379,10.0.0.2:26380', REDIS_SENTINEL_NAME: 'standings', REDIS_PASSWORD: 's3cret' })).toMatchObject({
+      redisUrl: null,
+      redisCluster: null,
+      redisSentinel: { sentinels: [{ host: 's1', port: 26379 }, { host: '10.0.0.2', port: 26380 }], name: 'standings', password: 's3cret' },
+    });
+    expect(problems({ REDIS_SENTINELS: 's1:26379' })).toEqual([
+      'REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the master group the sentinels monitor, e.g. mymaster',
+    ]);
+    expect(problems({ REDIS_SENTINEL_NAME: 'standings' })).toEqual([
+      "REDIS_SENTINEL_NAME is set without REDIS_SENTINELS (the sentinels' host:port list)",
+    ]);
+    expect(problems({ REDIS_SENTINELS: 's1', REDIS_SENTINEL_NAME: 'm' })).toEqual([
+      'REDIS_SENTINELS item 1: expected host:port with a port from 1 to 65535, e.g. 10.0.0.1:26379',
+    ]);
+    expect(problems({ REDIS_SENTINELS: 's1:26379', REDIS_SENTINEL_NAME: 'm', REDIS_URL: 'redis://r:6379' })).toEqual([
+      'REDIS_SENTINELS is set with REDIS_URL or REDIS_CLUSTER_NODES: set only one of the three',
+    ]);
+  });
+
+  it('reads REDIS_MIN_REPLICAS, with a replica timeout that leaves commands queued behind it time to answer', () => {
+    expect(loadConfig({ REDIS_MIN_REPLICAS: '2', REDIS_COMMAND_TIMEOUT_MS: '4000' }).redisReplication).toEqual({ minReplicas: 2, timeoutMs: 1_000 });
+    expect(problems({ REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '1500' })).toEqual([
+      'REDIS_REPLICA_TIMEOUT_MS must be at most half of REDIS_COMMAND_TIMEOUT_MS (2000), so that commands queued behind a write waiting for its replicas still get their answers',
+    ]);
+    expect(problems({ REDIS_MIN_REPLICAS: '-1' })).toEqual(['REDIS_MIN_REPLICAS must be an integer from 0 to 16, got "-1"']);
+  });
+
+  it('reads STANDINGS_WORKERS, "auto" being one per core', () => {
+    expect(loadConfig({ STANDINGS_WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ STANDINGS_WORKERS: '4' }).workers).toBe(4);
+    expect(problems({ STANDINGS_WORKERS: '0' })).toEqual(['STANDINGS_WORKERS (or "auto") must be an integer from 1 to 256, got "0"']);
+    expect(problems({ STANDINGS_WORKERS: 'all' })).toEqual(['STANDINGS_WORKERS (or "auto") must be an integer from 1 to 256, got "all"']);
   });
 
   it.each([['PORT', '4000.5'], ['PORT', '0x10'], ['PORT', ' 80']])('refuses %s=%j', (name, value) => {
@@ -189,3 +221,12 @@ describe('loadConfig', () => {
     expect((error as Error).message).not.toContain(ADMIN_KEY);
   });
 });
+
+function problems(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    return (err as ConfigError).problems;
+  }
+  throw new Error('expected a ConfigError');
+}
