@@ -31,7 +31,10 @@ export const onBoard = (boardId: string, entry: Omit<Entry, 'cursor'>): EntryMod
   total: entry.total,
 });
 
-export const windowOnBoard = (boardId: string, window: RankWindow): RankWindowModel => ({
+/** A window as read, or as live updates keep it (entries without paging cursors). */
+type AnyWindow = Omit<RankWindow, 'center' | 'entries'> & { center: Omit<Entry, 'cursor'> | null; entries: Omit<Entry, 'cursor'>[] };
+
+export const windowOnBoard = (boardId: string, window: AnyWindow): RankWindowModel => ({
   total: window.total,
   center: window.center && onBoard(boardId, window.center),
   entries: window.entries.map((entry) => onBoard(boardId, entry)),

@@ -1,12 +1,11 @@
 import { boardNotFound } from '../../errors';
 import type { EventBridge } from '../../store/eventBridge';
-import type { RankWindow } from '../../store/types';
 import type { Leaderboards } from '../leaderboards';
 import { checkId, checkLimit, checkRadius } from '../validation';
 import { BoardFeed } from './boardFeed';
 import type { FeedItem } from './fanOut';
 import type { LiveStream } from './liveStream';
-import { AroundWatch, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
+import { AroundWatch, type LiveWindow, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
 
 /** At most one refresh for changes per board (so one update per subscription) in this time. */
 const UPDATE_INTERVAL_MS = 100;
@@ -37,7 +36,7 @@ export class LiveBoards {
     return this.streamOf(boardId, (feed) => feed.watch(`top:${limit}`, () => new TopWatch(limit)));
   }
 
-  aroundChanged(boardId: string, playerId: string, radius: number): Promise<LiveStream<RankWindow>> {
+  aroundChanged(boardId: string, playerId: string, radius: number): Promise<LiveStream<LiveWindow>> {
     const player = checkId(playerId, 'playerId');
     const size = checkRadius(radius);
     return this.streamOf(boardId, (feed) => feed.watch(`around:${size}:${player}`, () => new AroundWatch(player, size)));

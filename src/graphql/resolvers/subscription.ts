@@ -1,8 +1,7 @@
 import { type FeedItem, MissedEvents } from '../../domain/live/fanOut';
 import { eventsMissed } from '../../errors';
-import type { RankChange, TopUpdate } from '../../domain/live/watches';
+import type { LiveWindow, RankChange, TopUpdate } from '../../domain/live/watches';
 import type { SubscriptionResolvers } from '../../generated/graphql';
-import type { RankWindow } from '../../store/types';
 import { onBoard, windowOnBoard } from '../models';
 
 interface BoardArgs {
@@ -29,7 +28,7 @@ export const Subscription: SubscriptionResolvers = {
   },
   aroundChanged: {
     subscribe: (_root, { leaderboardId, playerId, radius }, { live }) => live.aroundChanged(leaderboardId, playerId, radius),
-    resolve: (window: RankWindow, { leaderboardId }: BoardArgs) => windowOnBoard(leaderboardId, window),
+    resolve: (window: LiveWindow, { leaderboardId }: BoardArgs) => windowOnBoard(leaderboardId, window),
   },
   entrySubmitted: {
     subscribe: (_root, { leaderboardId }, { live }) => live.entrySubmitted(leaderboardId),
