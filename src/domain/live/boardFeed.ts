@@ -197,7 +197,7 @@ export class BoardFeed implements BoardListener {
       if (logged.version <= version) continue;
       for (const move of logged.moves) {
         const next = watch.follow(state, move, logged.version);
-        if (next === null) return null;
+        if (next === undefined) return null;
         state = next;
       }
       version = logged.version;

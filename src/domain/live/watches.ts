@@ -65,8 +65,8 @@ export abstract class Watch<S, P> {
   /** The player whose own changes always concern this watch, whatever the ranks say. */
   abstract readonly player: string | null;
   abstract read(reads: Reads): Promise<Versioned<S>>;
-  /** The state after `move` (the board's change `version`); null when the state cannot follow it and must be read again. */
-  abstract follow(state: S, move: Move, version: number): S | null;
+  /** The state after `move` (the board's change `version`); undefined when the state cannot follow it and must be read again. */
+  abstract follow(state: S, move: Move, version: number): S | undefined;
   /** Whether the state knows all that subscribers are shown (moves can use up what a window knows). */
   abstract covers(state: S): boolean;
   /** The ranks the state knows: any move touching them changes it. Null when it knows none. */
@@ -189,9 +189,9 @@ export class TopWatch extends Watch<TopState, TopUpdate> {
     return { state: { ...state, version }, version };
   }
 
-  follow(state: TopState, move: Move, version: number): TopState | null {
+  follow(state: TopState, move: Move, version: number): TopState | undefined {
     const run = runAfter({ start: 1, entries: state.entries }, move);
-    return run && { entries: run.entries.slice(0, this.known), total: move.total, version };
+    return run ? { entries: run.entries.slice(0, this.known), total: move.total, version } : undefined;
   }
 
   covers({ entries, total }: TopState) {
@@ -252,15 +252,15 @@ export class AroundWatch extends Watch<AroundState, LiveWindow> {
     return { state: { run: window && { start: window.entries[0].rank, entries: window.entries }, total }, version };
   }
 
-  follow({ run }: AroundState, move: Move): AroundState | null {
+  follow({ run }: AroundState, move: Move): AroundState | undefined {
     const { total } = move;
     if (move.playerId === this.player && move.to === null) return { run: null, total };
-    if (run === null) return move.playerId === this.player ? null : { run, total };
+    if (run === null) return move.playerId === this.player ? undefined : { run, total };
     const next = runAfter(run, move);
-    if (!next) return null;
+    if (!next) return undefined;
     // The player's own move may leave what is known around the new rank unknown.
     const center = next.entries.findIndex((entry) => entry.playerId === this.player);
-    if (center < 0) return null;
+    if (center < 0) return undefined;
     const from = Math.max(0, center - 2 * this.known);
     return { run: { start: next.start + from, entries: next.entries.slice(from, center + 2 * this.known + 1) }, total };
   }
