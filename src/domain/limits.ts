@@ -4,6 +4,10 @@ export const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,128}$/;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_PAGE_SIZE = 1000;
 export const MAX_RADIUS = 500;
+/** At most one refresh for changes per board (so one update per subscription) in this time. */
+export const UPDATE_INTERVAL_MS = 100;
+/** The slowest rate a subscription may ask for (`every`) of updates caused by other players. */
+export const MAX_UPDATE_EVERY_MS = 60_000;
 export const MAX_BATCH_SIZE = 1000;
 export const DEFAULT_CAPACITY = 1_000_000;
 export const MAX_CAPACITY = 1_000_000_000;

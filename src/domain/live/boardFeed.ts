@@ -7,7 +7,7 @@ import { Changes } from './changes';
 import { deliver, type FeedItem, SubmittedFeed } from './fanOut';
 import { LiveStream } from './liveStream';
 import { type LiveEntry, type Move, moveOf } from './moves';
-import { type Clock, RefreshScheduler } from './refreshScheduler';
+import { type Clock, RefreshScheduler, systemClock } from './refreshScheduler';
 import { type AnyWatch, WatchIndex } from './watchIndex';
 import type { Reads, Versioned, Watch } from './watches';
 
@@ -39,6 +39,8 @@ export class BoardFeed implements BoardListener {
   private heard: number | undefined;
   /** Every watch not waiting for a read knows the board as of this version at least. */
   private followed = -1;
+  /** Watches holding an update back for their subscribers' slower rate. */
+  private readonly held = new Set<AnyWatch>();
   private readonly scheduler: RefreshScheduler;
   private users = 0;
   private stopListening: (() => void) | undefined;
@@ -52,11 +54,12 @@ export class BoardFeed implements BoardListener {
     bridge: EventBridge,
     intervalMs: number,
     private readonly onClosed: () => void,
-    clock?: Clock,
+    private readonly clock: Clock = systemClock,
   ) {
     this.scheduler = new RefreshScheduler(intervalMs, {
       readsWaiting: () => this.index.hasUnread,
       changesWaiting: () => !this.changes.empty,
+      heldUntil: () => this.heldUntil(),
       refresh: (withChanges) => this.refresh(withChanges),
     }, clock);
     this.ready = bridge.listen(boardId, this).then((stop) => {
@@ -156,7 +159,14 @@ export class BoardFeed implements BoardListener {
     this.onClosed();
   }
 
+  private heldUntil(): number {
+    let due = Infinity;
+    for (const watch of this.held) due = Math.min(due, watch.heldUntil ?? Infinity);
+    return due;
+  }
+
   private async refresh(withChanges: boolean): Promise<boolean> {
+    this.sendHeld();
     const changes = withChanges ? this.changes : new Changes();
     const upTo = this.heard;
     if (withChanges) this.changes = new Changes();
@@ -165,13 +175,24 @@ export class BoardFeed implements BoardListener {
     const reads = this.reads();
     const results = await Promise.allSettled(targets.map((watch) => this.settle(watch, unread.has(watch), reads)));
     if (this.closed) return false;
-    const failed = deliver(targets, results, changes, this.index);
+    const failed = deliver(targets, results, changes, this.index, this.clock.now());
+    for (const watch of targets) if (watch.heldUntil !== undefined) this.held.add(watch);
     if (withChanges && upTo !== undefined && upTo > this.followed) {
       // The watches these changes did not touch know the board as of `upTo` as they are.
       this.followed = upTo;
       this.log = this.log.filter((logged) => logged.version > upTo);
     }
     return failed;
+  }
+
+  /** Sends the updates held back whose time has come; forgets watches nobody follows any more. */
+  private sendHeld(): void {
+    const now = this.clock.now();
+    for (const watch of this.held) {
+      if (watch.subscribers.size > 0 && watch.heldUntil !== undefined && watch.heldUntil > now) continue;
+      this.held.delete(watch);
+      if (watch.subscribers.size > 0) watch.sendHeld(now);
+    }
   }
 
   /**

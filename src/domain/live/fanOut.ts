@@ -70,7 +70,9 @@ export class SubmittedFeed {
  * under what it now knows, and its subscribers get the update. A watch whose read failed waits to
  * be read again; true when one did. A watch dropped while it was read is left alone.
  */
-export function deliver(watches: AnyWatch[], results: PromiseSettledResult<Versioned<unknown>>[], changes: Changes, index: WatchIndex): boolean {
+export function deliver(
+  watches: AnyWatch[], results: PromiseSettledResult<Versioned<unknown>>[], changes: Changes, index: WatchIndex, now: number,
+): boolean {
   let failed = false;
   for (let i = 0; i < watches.length; i++) {
     const watch = watches[i];
@@ -82,7 +84,7 @@ export function deliver(watches: AnyWatch[], results: PromiseSettledResult<Versi
       continue;
     }
     index.place(watch, result.value.state);
-    watch.apply(result.value.state, changes);
+    watch.apply(result.value.state, changes, now);
     watch.version = result.value.version;
   }
   return failed;

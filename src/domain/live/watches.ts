@@ -1,5 +1,5 @@
 import type { RankWindow } from '../../store/types';
-import type { Changes, OwnChange } from './changes';
+import { Changes, type OwnChange } from './changes';
 import type { LiveStream } from './liveStream';
 import { entryAfter, type LiveEntry, type Move, type Run, runAfter } from './moves';
 import type { Span } from './rankIndex';
@@ -60,7 +60,15 @@ export abstract class Watch<S, P> {
   version = -1;
   /** Subscribers, each with whether it still waits for a snapshot. */
   readonly subscribers = new Map<LiveStream<P>, boolean>();
+  /** When an update held back for the slower rate is due; undefined when none is held. */
+  heldUntil: number | undefined;
   private snapshotOfState: P | undefined;
+  /** The state of the last update sent, and when it went out. */
+  private sent: S | undefined;
+  private sentAt = -Infinity;
+
+  /** `everyMs`: updates caused by other players go out at most once in this time (0: whenever they come). */
+  constructor(readonly everyMs = 0) {}
 
   /** The player whose own changes always concern this watch, whatever the ranks say. */
   abstract readonly player: string | null;
@@ -92,21 +100,37 @@ export abstract class Watch<S, P> {
     for (const stream of this.subscribers.keys()) this.subscribers.set(stream, true);
   }
 
-  /** Takes a fresh state: snapshots to those waiting for one, the update to the others if it changed. */
-  apply(next: S, changes: Changes): void {
-    const previous = this.state;
+  /**
+   * Takes a fresh state: snapshots to those waiting for one, the update to the others if it
+   * differs from the last one sent. An update caused only by other players within `everyMs` of
+   * the last is held back until `heldUntil`; the player's own change goes out at once.
+   */
+  apply(next: S, changes: Changes, now: number): void {
     this.state = next;
-    const changed = previous === undefined || !this.same(previous, next);
     this.snapshotOfState = undefined;
+    const previous = this.sent;
+    const changed = previous === undefined || !this.same(previous, next);
+    const own = this.player !== null && changes.players.has(this.player);
+    const send = changed && (own || now >= this.sentAt + this.everyMs);
+    this.heldUntil = changed && !send ? this.sentAt + this.everyMs : undefined;
     let update: P | undefined;
     for (const [stream, waiting] of this.subscribers) {
       if (waiting) {
         this.subscribers.set(stream, false);
         stream.push(this.snapshotPayload(next));
-      } else if (changed) {
+      } else if (send) {
         stream.push((update ??= this.update(previous!, next, changes)));
       }
     }
+    if (send || previous === undefined) {
+      this.sent = next;
+      this.sentAt = now;
+    }
+  }
+
+  /** Sends the update held back, now that its time has come. */
+  sendHeld(now: number): void {
+    if (this.state !== undefined) this.apply(this.state, new Changes(), now);
   }
 
   /** The board is gone: a last payload, then the end. */
@@ -124,8 +148,11 @@ export abstract class Watch<S, P> {
 }
 
 export class PlayerWatch extends Watch<LiveEntry | null, RankChange> {
-  constructor(readonly player: string) {
-    super();
+  constructor(
+    readonly player: string,
+    everyMs = 0,
+  ) {
+    super(everyMs);
   }
 
   read(reads: Reads) {
@@ -239,8 +266,9 @@ export class AroundWatch extends Watch<AroundState, LiveWindow> {
   constructor(
     readonly player: string,
     readonly radius: number,
+    everyMs = 0,
   ) {
-    super();
+    super(everyMs);
   }
 
   private get known(): number {

@@ -16,7 +16,7 @@ interface BoardArgs {
  */
 export const Subscription: SubscriptionResolvers = {
   rankChanged: {
-    subscribe: (_root, { leaderboardId, playerId }, { live }) => live.rankChanged(leaderboardId, playerId),
+    subscribe: (_root, { leaderboardId, playerId, every }, { live }) => live.rankChanged(leaderboardId, playerId, every),
     resolve: (change: RankChange, { leaderboardId }: BoardArgs) => ({ ...change, entry: change.entry && onBoard(leaderboardId, change.entry) }),
   },
   topChanged: {
@@ -27,7 +27,7 @@ export const Subscription: SubscriptionResolvers = {
     }),
   },
   aroundChanged: {
-    subscribe: (_root, { leaderboardId, playerId, radius }, { live }) => live.aroundChanged(leaderboardId, playerId, radius),
+    subscribe: (_root, { leaderboardId, playerId, radius, every }, { live }) => live.aroundChanged(leaderboardId, playerId, radius, every),
     resolve: (window: LiveWindow, { leaderboardId }: BoardArgs) => windowOnBoard(leaderboardId, window),
   },
   entrySubmitted: {
