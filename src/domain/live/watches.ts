@@ -122,7 +122,7 @@ export abstract class Watch<S, P> {
         stream.push((update ??= this.update(previous!, next, changes)));
       }
     }
-    if (send || previous === undefined) {
+    if (send) {
       this.sent = next;
       this.sentAt = now;
     }
