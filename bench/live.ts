@@ -7,7 +7,7 @@
  *   npm run bench:live                                       # 1,000, 5,000 and 10,000 clients
  *   npm run bench:live -- 10000 --writes 100 --seconds 20 --board 100000
  *
- * Three mixes, each on a fresh Redis and server, on a board of 100,000 players (client i is
+ * Four mixes, each on a fresh Redis and server, on a board of 100,000 players (client i is
  * player i, for the mixes that follow players):
  *   - top: every client follows topChanged(first: 10), and every write puts a new leader in the
  *     top 10. Worst case for spectators: every client gets an update every tick.
@@ -16,13 +16,20 @@
  *     players: nearly every client gets an update every tick.
  *   - game: as rank, but each write improves a random player's score by 1 to 10, as players of a
  *     running game do: it moves them past a few others, so few clients get an update.
+ *   - rank, every 1000: as rank, with the slower rate a subscription may ask for (`every: 1000`):
+ *     moves caused by others at most once a second, the player's own write at once.
+ * After each mix, the floor: a plain `ws` server (bench/wsFloor.ts, its own process) sends a frame
+ * like the last update Standings sent to as many sockets at the rate Standings delivered them;
+ * the server CPU per delivered update is compared with that floor's, measured in the same run.
  * Latency is from just before a write is sent to Redis to when a client receives the first update
  * that shows it, so it includes the coalescing wait (up to 100 ms). For `top` every update counts
  * (via TopUpdate.version); for the others the update a player gets for their own write. The npm
  * script raises the open-file limit to its hard limit (each client is a socket here and in the
  * server). Results go to BENCHMARKS.md (section "live").
  */
+import { fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Client, createClient } from 'graphql-ws';
@@ -38,9 +45,11 @@ const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000 
 const CONNECTING_AT_ONCE = 200;
 const TARGET = { clients: 10_000, writes: 100, p99Ms: 250 };
 const HISTOGRAM_MS = 10_000;
+const MAX_COMMANDS_PER_WRITE = 20;
+const FLOOR_TARGET = 1.5;
 
 interface Mix {
-  name: 'top' | 'rank' | 'game';
+  name: 'top' | 'rank' | 'game' | 'rank, every 1000';
   subscription(client: number): { query: string; variables: Record<string, unknown> };
   /** The k-th write; `sentAt` is when it went out. */
   write(k: number, random: (below: number) => number, sentAt: number): Submission;
@@ -77,13 +86,15 @@ function topMix(): Mix {
  * Client i follows rankChanged for player i; `nextScore` picks each write's new score for a random
  * one of them. Latency: a player's update that shows their own write.
  */
-function playersMix(name: Mix['name'], clients: number, nextScore: (client: number, random: (below: number) => number) => number): Mix {
+function playersMix(
+  name: Mix['name'], clients: number, nextScore: (client: number, random: (below: number) => number) => number, every?: number,
+): Mix {
   const pending = new Map<number, { score: number; sentAt: number }>();
   return {
     name,
     subscription: (client) => ({
-      query: 'subscription ($board: ID!, $player: ID!) { rankChanged(leaderboardId: $board, playerId: $player) { entry { rank score } previousRank cause } }',
-      variables: { board: BOARD_ID, player: playerId(client) },
+      query: 'subscription ($board: ID!, $player: ID!, $every: Int) { rankChanged(leaderboardId: $board, playerId: $player, every: $every) { entry { rank score } previousRank cause } }',
+      variables: { board: BOARD_ID, player: playerId(client), every },
     }),
     write(_k, random, sentAt) {
       const client = random(clients);
@@ -101,10 +112,14 @@ function playersMix(name: Mix['name'], clients: number, nextScore: (client: numb
   };
 }
 
+// The fraction tells this write's score from the player's earlier ones.
+const randomScore = (_client: number, random: (below: number) => number) => random(3001) + (random(999) + 1) / 1000;
+
 /** Random new scores: each write moves a player far, past about a third of the board. */
-const rankMix = (clients: number) =>
-  // The fraction tells this write's score from the player's earlier ones.
-  playersMix('rank', clients, (_client, random) => random(3001) + (random(999) + 1) / 1000);
+const rankMix = (clients: number) => playersMix('rank', clients, randomScore);
+
+/** As rank, at the slower rate of `every: 1000`. */
+const rankEveryMix = (clients: number) => playersMix('rank, every 1000', clients, randomScore, 1000);
 
 /** Players improving a little, as in a running game: each write moves a player past a few others. */
 function gameMix(clients: number): Mix {
@@ -130,6 +145,48 @@ class Histogram {
       if (seen > share * this.count) return ms + 1;
     }
     return HISTOGRAM_MS;
+  }
+}
+
+interface Floor {
+  updatesPerSecond: number;
+  cpuMicrosPerUpdate: number;
+}
+
+/**
+ * The floor for `clients` sockets: bench/wsFloor.ts sends `frame` to each of them at
+ * `updatesPerSecond` in all, for the bench's seconds; its CPU per frame delivered.
+ */
+async function measureFloor(clients: number, frame: string, updatesPerSecond: number): Promise<Floor> {
+  const child = fork(join(__dirname, 'wsFloor.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const sockets: WebSocket[] = [];
+  try {
+    const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', resolve));
+    let delivered = 0;
+    for (let from = 0; from < clients; from += CONNECTING_AT_ONCE) {
+      await Promise.all(
+        Array.from({ length: Math.min(CONNECTING_AT_ONCE, clients - from) }, () => new Promise<void>((resolve, reject) => {
+          const socket = new WebSocket(`ws://127.0.0.1:${port}`);
+          sockets.push(socket);
+          socket.on('message', () => delivered++);
+          socket.once('open', () => resolve());
+          socket.once('error', reject);
+        })),
+      );
+    }
+    // One frame to every socket per interval: `updatesPerSecond` frames a second in all.
+    child.send({ frame, intervalMs: Math.max(1, (1000 * clients) / Math.max(1, updatesPerSecond)) });
+    const started = performance.now();
+    await delay(options.seconds * 1000);
+    const stopped = new Promise<{ cpuSeconds: number }>((resolve) => child.once('message', resolve));
+    child.send('stop');
+    const { cpuSeconds } = await stopped;
+    const elapsed = (performance.now() - started) / 1000;
+    await delay(200); // the frames still on their way
+    return { updatesPerSecond: delivered / elapsed, cpuMicrosPerUpdate: (cpuSeconds * 1e6) / Math.max(1, delivered) };
+  } finally {
+    sockets.forEach((socket) => socket.terminate());
+    child.kill();
   }
 }
 
@@ -202,10 +259,12 @@ interface Row {
   benchCpu: number;
   /** CPU the rest of the machine (other processes: another bench, a build) used meanwhile. */
   otherCpu: number;
+  floor: Floor;
 }
 
 async function run(clients: number, mix: Mix): Promise<Row> {
-  let row: Row | undefined;
+  let row: Omit<Row, 'floor'> | undefined;
+  let lastUpdate: unknown;
   const boardSize = Math.max(options.board, clients);
   await withBenchBoard(boardSize, async (redisUrl, store) => {
     await growBoard(store, 0, boardSize, false);
@@ -216,6 +275,7 @@ async function run(clients: number, mix: Mix): Promise<Row> {
       let updates = 0;
       connected = await connectClients(peer.url, clients, mix, (client, data) => {
         updates++;
+        lastUpdate = data;
         mix.received(client, data, performance.now(), (ms) => latency.record(ms));
       });
       const updatesBefore = updates;
@@ -224,7 +284,8 @@ async function run(clients: number, mix: Mix): Promise<Row> {
       const machineBefore = machineBusySeconds();
       let rssPeakMb = serverBefore.rssMb;
       const sampler = setInterval(() => {
-        void serverMetrics(peer.url).then(({ rssMb }) => (rssPeakMb = Math.max(rssPeakMb, rssMb)));
+        // A sample the busy server did not answer is skipped, rather than ending the bench.
+        serverMetrics(peer.url).then(({ rssMb }) => (rssPeakMb = Math.max(rssPeakMb, rssMb)), () => undefined);
       }, 1000);
 
       const random = seededRandom(clients);
@@ -266,7 +327,9 @@ async function run(clients: number, mix: Mix): Promise<Row> {
       await peer.stop();
     }
   });
-  const measured = row!;
+  // The frame Standings sends for an update, as graphql-ws carries it.
+  const frame = JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', type: 'next', payload: { data: lastUpdate } });
+  const measured = { ...row!, floor: await measureFloor(clients, frame, row!.updatesPerSecond) };
   console.log(
     `${formatCount(clients)} clients, ${mix.name}: p50 ${measured.latency.percentile(0.5)} ms, p99 ${measured.latency.percentile(0.99)} ms, ` +
       `${formatCount(Math.round(measured.updatesPerSecond))} updates/s, server CPU ${percent(measured.serverCpu)}, rest of the machine ${percent(measured.otherCpu)}`,
@@ -277,7 +340,7 @@ async function run(clients: number, mix: Mix): Promise<Row> {
 runBench('live', 'bench:live', async () => {
   const rows: Row[] = [];
   for (const clients of sizes) {
-    for (const mix of [topMix(), rankMix(clients), gameMix(clients)]) rows.push(await run(clients, mix));
+    for (const mix of [topMix(), rankMix(clients), gameMix(clients), rankEveryMix(clients)]) rows.push(await run(clients, mix));
   }
   const table = rows.map((row) =>
     [
@@ -286,6 +349,14 @@ runBench('live', 'bench:live', async () => {
       percent(row.serverCpu), ((row.serverCpu * 1e6) / row.updatesPerSecond).toFixed(0),
       `${row.rssStartMb.toFixed(0)} / ${row.rssPeakMb.toFixed(0)}`, row.redisCallsPerWrite.toFixed(1),
       percent(row.redisCpu), percent(row.benchCpu), `${percent(row.otherCpu)} |`,
+    ].join(' | ').trim(),
+  );
+  const serverMicros = (row: Row) => (row.serverCpu * 1e6) / row.updatesPerSecond;
+  const floorTable = rows.map((row) =>
+    [
+      '', formatCount(row.clients), row.mix, formatCount(Math.round(row.updatesPerSecond)), serverMicros(row).toFixed(0),
+      formatCount(Math.round(row.floor.updatesPerSecond)), row.floor.cpuMicrosPerUpdate.toFixed(1),
+      `${(serverMicros(row) / row.floor.cpuMicrosPerUpdate).toFixed(2)} |`,
     ].join(' | ').trim(),
   );
   const atTarget = rows.filter((row) => row.clients === TARGET.clients && options.writes === TARGET.writes);
@@ -301,5 +372,14 @@ runBench('live', 'bench:live', async () => {
     ...table,
     '',
     `Target (issue 4): ${formatCount(TARGET.clients)} subscribers with p99 under ${TARGET.p99Ms} ms at ${TARGET.writes} writes/s — ${verdict}.`,
+    `Target (issue 16): at most ${MAX_COMMANDS_PER_WRITE} Redis commands per write in every row — ${rows.every((row) => row.redisCallsPerWrite <= MAX_COMMANDS_PER_WRITE) ? 'met' : 'missed'}.`,
+    '',
+    'Per-frame floor, measured right after each row: a plain `ws` server (bench/wsFloor.ts, its own process) sending the last update',
+    "Standings sent, as a graphql-ws frame, to as many sockets at Standings' delivered rate. Target (issue 16): Standings' server CPU",
+    `per delivered update at most ${FLOOR_TARGET}x the floor's in the top mix.`,
+    '',
+    '| clients | mix | Standings updates/s | Standings server CPU µs per update | floor updates/s | floor CPU µs per update | Standings / floor |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    ...floorTable,
   ].join('\n');
 });

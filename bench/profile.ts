@@ -15,13 +15,13 @@ import { join, relative } from 'node:path';
 import { formatCount, parseArgs, runBench } from './cli';
 import { growBoard, withBenchBoard } from './fixtures';
 import { loadTest } from './load';
-import { entry, type Operation, requestBodies, submitScore, top10 } from './operations';
+import { entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { launchPeer } from './peers/launch';
 
 const { options, sizes } = parseArgs({ seconds: 10, connections: 20, warmup: 3 }, [10_000]);
 const TOP = 10;
-/** The top 10 is the read the targets name; submitScore shows what a write adds. */
-const OPERATIONS = [top10, entry, submitScore];
+/** The top 10 is the read the targets name; submitScore shows what a write adds; entries(100 ids) is the slow read. */
+const OPERATIONS = [top10, entry, submitScore, entries100];
 const ROOT = join(__dirname, '..');
 
 interface CallFrame {

@@ -2,7 +2,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 
-export type PeerName = 'standings' | 'standings-unfair' | 'mercurius';
+export type PeerName = 'standings' | 'standings-unfair' | 'mercurius' | 'mercurius-cached';
 
 export interface Peer {
   name: PeerName;

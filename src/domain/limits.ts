@@ -6,6 +6,10 @@ export const MAX_PAGE_SIZE = 1000;
 /** Page size of a connection read with neither `first` nor `last`. */
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_RADIUS = 500;
+/** At most one refresh for changes per board (so one update per subscription) in this time. */
+export const UPDATE_INTERVAL_MS = 100;
+/** The slowest rate a subscription may ask for (`every`) of updates caused by other players. */
+export const MAX_UPDATE_EVERY_MS = 60_000;
 export const MAX_BATCH_SIZE = 1000;
 /** Entries one bulk removal may take away; past it the call is refused and removes nothing. */
 export const MAX_REMOVALS_PER_CALL = 1000;

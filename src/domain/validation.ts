@@ -1,6 +1,7 @@
 import { badInput } from '../errors';
 import {
   DEFAULT_PAGE_SIZE, ID_PATTERN, MAX_BATCH_SIZE, MAX_CAPACITY, MAX_PAGE_SIZE, MAX_RADIUS, MAX_SAFE_SCORE, MAX_TITLE_LENGTH,
+  MAX_UPDATE_EVERY_MS, UPDATE_INTERVAL_MS,
 } from './limits';
 import type { PageOptions, ScoreBound, ScoreRange, SortOrder, UpdatePolicy } from '../store/types';
 
@@ -31,6 +32,7 @@ function checkInt(value: unknown, field: string, min: number, max: number): numb
 
 export const checkLimit = (value: unknown, field = 'first') => checkInt(value, field, 1, MAX_PAGE_SIZE);
 export const checkRadius = (value: unknown, field = 'radius') => checkInt(value, field, 0, MAX_RADIUS);
+export const checkEvery = (value: unknown, field = 'every') => checkInt(value, field, UPDATE_INTERVAL_MS, MAX_UPDATE_EVERY_MS);
 export const checkOffset = (value: unknown, field = 'offset') => checkInt(value, field, 0, Number.MAX_SAFE_INTEGER);
 export const checkCapacity = (value: unknown, field = 'capacity') => checkInt(value, field, 1, MAX_CAPACITY);
 export const checkBatchSize = (size: number, field: string) => checkInt(size, field, 1, MAX_BATCH_SIZE);

@@ -663,6 +663,7 @@ export type Subscription = {
  * When the board is deleted they send an empty state and end.
  */
 export type SubscriptionAroundChangedArgs = {
+  every?: InputMaybe<Scalars['Int']['input']>;
   leaderboardId: Scalars['ID']['input'];
   playerId: Scalars['ID']['input'];
   radius?: InputMaybe<Scalars['Int']['input']>;
@@ -689,6 +690,7 @@ export type SubscriptionEntrySubmittedArgs = {
  * When the board is deleted they send an empty state and end.
  */
 export type SubscriptionRankChangedArgs = {
+  every?: InputMaybe<Scalars['Int']['input']>;
   leaderboardId: Scalars['ID']['input'];
   playerId: Scalars['ID']['input'];
 };

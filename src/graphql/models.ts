@@ -37,7 +37,10 @@ export const onBoard = (boardId: string, entry: Omit<Entry, 'cursor'>): EntryMod
 /** What a window is around: a player (`around`, `aroundChanged`) or a score (`aroundScore`). */
 export type WindowArguments = { playerId: string; radius: number } | { score: number; radius: number };
 
-export const windowOnBoard = (boardId: string, window: RankWindow, around: WindowArguments): RankWindowModel => ({
+/** A window as read, or as live updates keep it (entries without paging cursors). */
+type AnyWindow = Omit<RankWindow, 'center' | 'entries'> & { center: Omit<Entry, 'cursor'> | null; entries: Omit<Entry, 'cursor'>[] };
+
+export const windowOnBoard = (boardId: string, window: AnyWindow, around: WindowArguments): RankWindowModel => ({
   id: encodeNodeId({ type: 'RankWindow', boardId, ...around }),
   totalCount: window.total,
   center: window.center && onBoard(boardId, window.center),

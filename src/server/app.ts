@@ -93,7 +93,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const services: Services = {
     leaderboards: new Leaderboards(store, readCache),
     players: new Players(new PlayerStore(redis)),
-    // Live updates read after each change anyway, and hold their own board subscriptions: through
+    // Live updates keep their own states from the board's events, and hold their own board subscriptions: through
     // the cache, a board would stay subscribed after its last subscriber left.
     live: new LiveBoards(new Leaderboards(store), boardEvents),
   };

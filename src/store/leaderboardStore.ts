@@ -140,6 +140,11 @@ export class LeaderboardStore {
   }
 
   async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
+    return (await this.entriesAt(boardId, playerIds)).entries;
+  }
+
+  /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
+  async entriesAt(boardId: string, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
     const keys = boardKeys(boardId);
     return entriesReply(await this.withBuckets(boardId, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
@@ -214,14 +219,19 @@ export class LeaderboardStore {
   }
 
   async around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
+    return (await this.aroundAt(boardId, playerId, radius)).window;
+  }
+
+  /** As `around` (window null when the player has no entry), with the board's change counter and size at the read. */
+  async aroundAt(boardId: string, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
     const keys = boardKeys(boardId);
-    const { entries, total, center } = aroundReply(await this.withBuckets(boardId, (buckets) =>
+    const { entries, total, center, version } = aroundReply(await this.withBuckets(boardId, (buckets) =>
       this.read('around', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
         radius, 'player', playerId, buckets,
       ]),
     ));
-    if (center === null) return null;
-    return { center: entries[center - (entries[0].rank - 1)], entries, total };
+    const window = center === null ? null : { center: entries[center - (entries[0].rank - 1)], entries, total };
+    return { window, total, version };
   }
 
   async aroundScore(boardId: string, score: number, radius: number): Promise<RankWindow> {

@@ -93,9 +93,9 @@ export const REPLY_SHAPES = {
     reply: shape('sortOrder', 'results', 'replayed'),
     results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
   },
-  entries: { reply: shape('sortOrder', 'total', 'players'), players: shape('member', 'stored', 'rank0', 'sharedRank') },
+  entries: { reply: shape('sortOrder', 'total', 'players', 'version'), players: shape('member', 'stored', 'rank0', 'sharedRank') },
   page: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'hasMore', 'count', 'version', 'entries', 'rangeStart') },
-  around: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'center', 'entries') },
+  around: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'center', 'entries', 'version') },
   rate_limit: { reply: shape('count', 'resetInMs') },
 } satisfies Partial<Record<ScriptName, Record<string, { names: readonly string[] }>>>;
 
@@ -158,11 +158,12 @@ export function submitReply(raw: unknown): SubmitResult[] {
 }
 
 /** In the order asked; null for a player not on the board, and for every player of an unknown board. */
-export function entriesReply(raw: unknown, count: number): (Entry | null)[] {
+/** `version`: the board's change counter at the read (0 for an unknown board). */
+export function entriesReply(raw: unknown, count: number): { entries: (Entry | null)[]; version: number } {
   const reply = raw as Reply;
   const { reply: { at }, players: { at: field, names } } = REPLY_SHAPES.entries;
   const entries = new Array<Entry | null>(count).fill(null);
-  if (reply.length === 0) return entries;
+  if (reply.length === 0) return { entries, version: 0 };
   const dir = directionOf(reply[at.sortOrder] as Buffer);
   const total = reply[at.total] as number;
   const players = reply[at.players] as Reply;
@@ -172,7 +173,7 @@ export function entriesReply(raw: unknown, count: number): (Entry | null)[] {
     const stored = (players[base + field.stored] as Buffer).toString();
     entries[i] = makeEntry(dir, member, stored, players[base + field.rank0] as number, players[base + field.sharedRank] as number, total);
   }
-  return entries;
+  return { entries, version: reply[at.version] as number };
 }
 
 /** What page and around replies share: `at` names the same fields in both. */
@@ -202,7 +203,7 @@ export function aroundReply(raw: unknown) {
   const reply = raw as Reply;
   const at = REPLY_SHAPES.around.reply.at;
   const { entries, total } = windowOf(reply, at);
-  return { entries, total, center: (reply[at.center] as number | null | undefined) ?? null };
+  return { entries, total, center: (reply[at.center] as number | null | undefined) ?? null, version: (reply[at.version] as number | undefined) ?? 0 };
 }
 
 /** A score_at reply: the score, or null when there is none there (or no board). */

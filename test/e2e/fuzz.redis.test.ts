@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { type Client, createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { ID_PATTERN, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_RADIUS } from '../../src/domain/limits';
+import { ID_PATTERN, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_RADIUS, MAX_UPDATE_EVERY_MS, UPDATE_INTERVAL_MS } from '../../src/domain/limits';
 import { uniqueId } from '../support/redis';
 import {
   authorization, createBoard, type GraphQLError, type GraphQLResponse, submitAll, TestServer, USER_ERRORS, userErrorsIn,
@@ -266,6 +266,8 @@ describe('over WebSocket', () => {
       badId.map((id) => [`subscription ($p: ID!) { rankChanged(leaderboardId: "${boardId}", playerId: $p) { cause } }`, { p: id }, 'BAD_USER_INPUT'] as const),
       badSize(MAX_PAGE_SIZE, 1).map((n) => [`subscription ($n: Int) { topChanged(leaderboardId: "${boardId}", first: $n) { version } }`, { n }, 'BAD_USER_INPUT'] as const),
       badSize(MAX_RADIUS, 0).map((n) => [`subscription ($n: Int) { aroundChanged(leaderboardId: "${boardId}", playerId: "amy", radius: $n) { totalCount } }`, { n }, 'BAD_USER_INPUT'] as const),
+      badSize(MAX_UPDATE_EVERY_MS, UPDATE_INTERVAL_MS).map((n) => [`subscription ($n: Int) { rankChanged(leaderboardId: "${boardId}", playerId: "amy", every: $n) { cause } }`, { n }, 'BAD_USER_INPUT'] as const),
+      badSize(MAX_UPDATE_EVERY_MS, UPDATE_INTERVAL_MS).map((n) => [`subscription ($n: Int) { aroundChanged(leaderboardId: "${boardId}", playerId: "amy", every: $n) { totalCount } }`, { n }, 'BAD_USER_INPUT'] as const),
       fc.integer({ min: 4, max: 400 }).map((levels) => [
         `subscription { topChanged(leaderboardId: "${boardId}") { entries { ${'leaderboard { entries { nodes { '.repeat(levels)} playerId ${'} } } '.repeat(levels)} } } }`,
         {}, undefined,

@@ -5,6 +5,7 @@
 import {
   getNamedType, type GraphQLArgument, type GraphQLField, GraphQLObjectType, isLeafType, isNonNullType, isObjectType, type GraphQLType,
 } from 'graphql';
+import { UPDATE_INTERVAL_MS } from '../../src/domain/limits';
 import { buildSchema } from '../../src/graphql/schema';
 import { uniqueId } from '../support/redis';
 import { createBoard, submitAll, TestServer } from '../support/harness';
@@ -60,7 +61,7 @@ it.each(subscriptionFields.map((field) => [field.name, field] as const))('%s run
   await submitAll(server, board, [['a', 30], ['b', 20], ['c', 20]]);
   const args = field.args
     .filter(needsValue)
-    .map((arg) => `${arg.name}: ${arg.name === 'leaderboardId' ? `"${board}"` : argumentValue(arg.type)}`);
+    .map((arg) => `${arg.name}: ${arg.name === 'leaderboardId' ? `"${board}"` : arg.name === 'every' ? UPDATE_INTERVAL_MS : argumentValue(arg.type)}`);
   const query = `subscription { ${field.name}(${args.join(', ')}) { ${selection(getNamedType(field.type) as GraphQLObjectType, DEPTH)} } }`;
   const sub = socket.subscribe(query);
   // A feed sends nothing until a change: make one.

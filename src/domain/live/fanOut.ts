@@ -3,6 +3,7 @@ import type { Entry, SubmitResult } from '../../store/types';
 import type { Changes } from './changes';
 import { LiveStream } from './liveStream';
 import type { AnyWatch, WatchIndex } from './watchIndex';
+import type { Versioned } from './watches';
 
 /** Feed events a slow `entrySubmitted` subscriber may fall behind by before it loses the oldest. */
 export const FEED_BUFFER = 100;
@@ -65,11 +66,13 @@ export class SubmittedFeed {
 }
 
 /**
- * Hands each watch what its read gave (`results[i]` for the i-th of `watches`): the index files it
- * under what it now shows, and its subscribers get the update. A watch whose read failed waits to
+ * Hands each watch its new state (`results[i]` for the i-th of `watches`): the index files it
+ * under what it now knows, and its subscribers get the update. A watch whose read failed waits to
  * be read again; true when one did. A watch dropped while it was read is left alone.
  */
-export function deliver(watches: AnyWatch[], results: PromiseSettledResult<unknown>[], changes: Changes, index: WatchIndex): boolean {
+export function deliver(
+  watches: AnyWatch[], results: PromiseSettledResult<Versioned<unknown>>[], changes: Changes, index: WatchIndex, now: number,
+): boolean {
   let failed = false;
   for (let i = 0; i < watches.length; i++) {
     const watch = watches[i];
@@ -80,8 +83,9 @@ export function deliver(watches: AnyWatch[], results: PromiseSettledResult<unkno
       failed = true;
       continue;
     }
-    index.place(watch, result.value);
-    watch.apply(result.value, changes);
+    index.place(watch, result.value.state);
+    watch.apply(result.value.state, changes, now);
+    watch.version = result.value.version;
   }
   return failed;
 }

@@ -1,15 +1,13 @@
 import { boardNotFound } from '../../errors';
 import type { EventBridge } from '../../store/eventBridge';
-import type { RankWindow } from '../../store/types';
 import type { Leaderboards } from '../leaderboards';
-import { checkId, checkLimit, checkRadius } from '../validation';
+import { UPDATE_INTERVAL_MS } from '../limits';
+import { checkEvery, checkId, checkLimit, checkRadius } from '../validation';
 import { BoardFeed } from './boardFeed';
 import type { FeedItem } from './fanOut';
 import type { LiveStream } from './liveStream';
-import { AroundWatch, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
-
-/** At most one refresh for changes per board (so one update per subscription) in this time. */
-const UPDATE_INTERVAL_MS = 100;
+import type { Clock } from './refreshScheduler';
+import { AroundWatch, type LiveWindow, PlayerWatch, type RankChange, TopWatch, type TopUpdate } from './watches';
 
 /**
  * Live updates, for any transport: each subscription is an async iterator of payloads. Boards
@@ -19,17 +17,22 @@ const UPDATE_INTERVAL_MS = 100;
 export class LiveBoards {
   private readonly feeds = new Map<string, BoardFeed>();
 
-  /** `intervalMs`: tests make it 0 to see every change on its own. */
+  /** `intervalMs`: tests make it 0 to see every change on its own; `clock`: tests move time themselves. */
   constructor(
     private readonly leaderboards: Leaderboards,
     private readonly bridge: EventBridge,
     private readonly intervalMs = UPDATE_INTERVAL_MS,
+    private readonly clock?: Clock,
   ) {}
 
-  /** The player's standing now, then whenever their rank or score moves. */
-  rankChanged(boardId: string, playerId: string): Promise<LiveStream<RankChange>> {
+  /**
+   * The player's standing now, then whenever their rank or score moves; with `every` (ms), moves
+   * caused by other players at most once in that time, the player's own changes at once.
+   */
+  rankChanged(boardId: string, playerId: string, every?: number | null): Promise<LiveStream<RankChange>> {
     const player = checkId(playerId, 'playerId');
-    return this.streamOf(boardId, (feed) => feed.watch(`rank:${player}`, () => new PlayerWatch(player)));
+    const everyMs = every == null ? 0 : checkEvery(every);
+    return this.streamOf(boardId, (feed) => feed.watch(`rank:${everyMs}:${player}`, () => new PlayerWatch(player, everyMs)));
   }
 
   topChanged(boardId: string, first: number): Promise<LiveStream<TopUpdate>> {
@@ -37,10 +40,12 @@ export class LiveBoards {
     return this.streamOf(boardId, (feed) => feed.watch(`top:${limit}`, () => new TopWatch(limit)));
   }
 
-  aroundChanged(boardId: string, playerId: string, radius: number): Promise<LiveStream<RankWindow>> {
+  /** As `rankChanged`, for the player's window. */
+  aroundChanged(boardId: string, playerId: string, radius: number, every?: number | null): Promise<LiveStream<LiveWindow>> {
     const player = checkId(playerId, 'playerId');
     const size = checkRadius(radius);
-    return this.streamOf(boardId, (feed) => feed.watch(`around:${size}:${player}`, () => new AroundWatch(player, size)));
+    const everyMs = every == null ? 0 : checkEvery(every);
+    return this.streamOf(boardId, (feed) => feed.watch(`around:${size}:${everyMs}:${player}`, () => new AroundWatch(player, size, everyMs)));
   }
 
   /** Every accepted score change from now on, and a MissedEvents where some may be missing; no snapshot. */
@@ -72,7 +77,7 @@ export class LiveBoards {
     if (!feed) {
       const created = new BoardFeed(boardId, this.leaderboards, this.bridge, this.intervalMs, () => {
         if (this.feeds.get(boardId) === created) this.feeds.delete(boardId);
-      });
+      }, this.clock);
       this.feeds.set(boardId, (feed = created));
     }
     feed.acquire();

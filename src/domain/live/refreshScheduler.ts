@@ -8,7 +8,7 @@ export interface Clock {
   clearTimeout(timer: unknown): void;
 }
 
-const systemClock: Clock = {
+export const systemClock: Clock = {
   now: () => Date.now(),
   setTimeout: (task, ms) => setTimeout(task, ms),
   clearTimeout: (timer) => clearTimeout(timer as NodeJS.Timeout),
@@ -20,6 +20,8 @@ export interface Refreshes {
   readsWaiting(): boolean;
   /** Events announced changes that no refresh has taken yet. */
   changesWaiting(): boolean;
+  /** When the first update held back for a subscription's slower rate is due (Infinity: none is). */
+  heldUntil(): number;
   /** Reads what waits, and what the waiting changes touch when `withChanges`; true when a read failed. */
   refresh(withChanges: boolean): Promise<boolean>;
 }
@@ -27,7 +29,7 @@ export interface Refreshes {
 /**
  * When a board's watches are read. Reads that no change asked for go out at once; refreshes for
  * changes at most once per interval, the first of a burst at once; after a failed read, nothing is
- * read again before RETRY_MS. One refresh runs at a time, and what waits meanwhile is scheduled
+ * read again before RETRY_MS. A refresh also runs when an update held back for a slower rate is due. One refresh runs at a time, and what waits meanwhile is scheduled
  * when it ends.
  */
 export class RefreshScheduler {
@@ -51,6 +53,7 @@ export class RefreshScheduler {
     let due = Infinity;
     if (this.work.readsWaiting()) due = Math.max(now, this.retryAt);
     if (this.work.changesWaiting()) due = Math.min(due, Math.max(now, this.lastChangeRefresh + this.intervalMs));
+    due = Math.min(due, Math.max(now, this.work.heldUntil()));
     if (due >= this.timerDue) return;
     this.clearTimer();
     this.timerDue = due;

@@ -54,16 +54,22 @@ export class WatchIndex {
     this.unread.add(watch);
   }
 
-  /** Files the watch under the ranks and scores its latest read shows. */
+  /** Files the watch under the ranks and scores its latest state knows. */
   place(watch: AnyWatch, state: unknown): void {
     this.indexOf(watch).set(watch, watch.span(state));
     this.setScores(watch, watch.scores(state));
   }
 
-  /** The watches to read now: the unread ones (no longer unread after this), and those the changes touch. */
-  affected(changes: Changes): Set<AnyWatch> {
-    const found = new Set(this.unread);
+  /** The watches to read now; they are no longer unread after this. */
+  takeUnread(): Set<AnyWatch> {
+    const taken = new Set(this.unread);
     this.unread.clear();
+    return taken;
+  }
+
+  /** The watches the changes touch: those whose state knows a rank, a score or the player they concern. */
+  affected(changes: Changes): Set<AnyWatch> {
+    const found = new Set<AnyWatch>();
     for (const { start, end } of changes.intervals()) {
       for (const watch of this.points.touching(start, end)) found.add(watch);
       for (const watch of this.windows.touching(start, end)) found.add(watch);

@@ -1,8 +1,7 @@
 import { type FeedItem, MissedEvents } from '../../domain/live/fanOut';
 import { eventsMissed } from '../../errors';
-import type { RankChange, TopUpdate } from '../../domain/live/watches';
+import type { LiveWindow, RankChange, TopUpdate } from '../../domain/live/watches';
 import type { RankChangeCause, SubscriptionResolvers } from '../../generated/graphql';
-import type { RankWindow } from '../../store/types';
 import { onBoard, topOnBoard, windowOnBoard } from '../models';
 
 interface BoardArgs {
@@ -17,7 +16,7 @@ interface BoardArgs {
  */
 export const Subscription: SubscriptionResolvers = {
   rankChanged: {
-    subscribe: (_root, { leaderboardId, playerId }, { live }) => live.rankChanged(leaderboardId, playerId),
+    subscribe: (_root, { leaderboardId, playerId, every }, { live }) => live.rankChanged(leaderboardId, playerId, every),
     resolve: (change: RankChange, { leaderboardId }: BoardArgs) => ({
       ...change,
       entry: change.entry && onBoard(leaderboardId, change.entry),
@@ -29,8 +28,8 @@ export const Subscription: SubscriptionResolvers = {
     resolve: (top: TopUpdate, { leaderboardId, first }: BoardArgs & { first: number }) => topOnBoard(leaderboardId, first, top),
   },
   aroundChanged: {
-    subscribe: (_root, { leaderboardId, playerId, radius }, { live }) => live.aroundChanged(leaderboardId, playerId, radius),
-    resolve: (window: RankWindow, { leaderboardId, playerId, radius }: BoardArgs & { playerId: string; radius: number }) =>
+    subscribe: (_root, { leaderboardId, playerId, radius, every }, { live }) => live.aroundChanged(leaderboardId, playerId, radius, every),
+    resolve: (window: LiveWindow, { leaderboardId, playerId, radius }: BoardArgs & { playerId: string; radius: number }) =>
       windowOnBoard(leaderboardId, window, { playerId, radius }),
   },
   entrySubmitted: {

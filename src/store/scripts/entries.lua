@@ -6,7 +6,8 @@
   ARGV[1]      the bucket count the caller used to pick bucket keys
   ARGV[2..]    the player ids, in the order of KEYS[3..]
   Errors: STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
-  Reply {sortOrder, total, players}, {} for an unknown board
+  Reply {sortOrder, total, players, version}, {} for an unknown board; version is the board's
+    change counter, so that live updates apply only the events published after this read
   Reply players, the fields of each player in order, end to end (a table per player would
     cost Redis time): {member, stored, rank0, sharedRank}, stored being the stored score; all
     nil for a player not on the board
@@ -14,7 +15,7 @@
 -- @include "buckets"
 -- @include "members"
 
-local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'buckets')
+local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'buckets', 'version')
 local sortOrder = cfg[1]
 if not sortOrder then return {} end
 if cfg[2] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
@@ -34,4 +35,4 @@ for i = 1, #KEYS - 2 do
     for field = 1, 4 do players[at + field] = false end
   end
 end
-return {sortOrder, redis.call('ZCARD', ranking), players}
+return {sortOrder, redis.call('ZCARD', ranking), players, tonumber(cfg[3]) or 0}

@@ -104,11 +104,11 @@ describe('deliver', () => {
     return changes;
   };
 
-  it("sends each read to the watch's subscribers and files the watch where the read shows it", async () => {
+  it("sends each state to the watch's subscribers and files the watch where the state shows it", async () => {
     const index = new WatchIndex();
     const a = subscribed(index, 'a');
     const b = subscribed(index, 'b');
-    const failed = deliver([a.watch, b.watch], [{ status: 'fulfilled', value: entry('a', 3) }, { status: 'fulfilled', value: entry('b', 5) }], new Changes(), index);
+    const failed = deliver([a.watch, b.watch], [{ status: 'fulfilled', value: { state: entry('a', 3), version: 1 } }, { status: 'fulfilled', value: { state: entry('b', 5), version: 1 } }], new Changes(), index, 0);
 
     expect(failed).toBe(false);
     expect(await a.stream.next()).toEqual({ value: { entry: entry('a', 3), previousRank: null, previousScore: null, cause: 'snapshot' }, done: false });
@@ -121,7 +121,7 @@ describe('deliver', () => {
     const index = new WatchIndex();
     const a = subscribed(index, 'a');
     const pushed = jest.spyOn(a.stream, 'push');
-    expect(deliver([a.watch], [{ status: 'rejected', reason: new Error('down') }], new Changes(), index)).toBe(true);
+    expect(deliver([a.watch], [{ status: 'rejected', reason: new Error('down') }], new Changes(), index, 0)).toBe(true);
     expect(pushed).not.toHaveBeenCalled();
     expect(index.isUnread(a.watch)).toBe(true);
   });
@@ -133,9 +133,9 @@ describe('deliver', () => {
     await gone.stream.return();
     index.drop('rank:gone', gone.watch);
 
-    expect(deliver([gone.watch], [{ status: 'rejected', reason: new Error('down') }], new Changes(), index)).toBe(false);
+    expect(deliver([gone.watch], [{ status: 'rejected', reason: new Error('down') }], new Changes(), index, 0)).toBe(false);
     expect(index.hasUnread).toBe(false);
-    expect(deliver([gone.watch], [{ status: 'fulfilled', value: entry('gone', 4) }], new Changes(), index)).toBe(false);
+    expect(deliver([gone.watch], [{ status: 'fulfilled', value: { state: entry('gone', 4), version: 1 } }], new Changes(), index, 0)).toBe(false);
     expect(index.affected(changeAt(4)).size).toBe(0);
     expect(pushed).not.toHaveBeenCalled();
   });

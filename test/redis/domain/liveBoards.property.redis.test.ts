@@ -1,0 +1,138 @@
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import type Redis from 'ioredis';
+import { Leaderboards } from '../../../src/domain/leaderboards';
+import { LiveBoards } from '../../../src/domain/live/liveBoards';
+import type { LiveStream } from '../../../src/domain/live/liveStream';
+import type { LiveEntry } from '../../../src/domain/live/moves';
+import { EventBridge } from '../../../src/store/eventBridge';
+import { LeaderboardStore } from '../../../src/store/leaderboardStore';
+import { newTestClient, uniqueId } from '../../support/redis';
+
+/**
+ * Random writes (scores that tie, backdated moments, removals, new players) under a random set of
+ * watches: after every write, what each subscription shows equals a fresh read of Redis, although
+ * the watches of single players never read Redis again after their snapshot (they follow the
+ * events' moves alone) and windows read only when their moves used up the ranks they know.
+ */
+let redis: Redis;
+let subscriber: Redis;
+let leaderboards: Leaderboards;
+let live: LiveBoards;
+beforeAll(() => {
+  redis = newTestClient();
+  subscriber = newTestClient({ autoResubscribe: false, enableOfflineQueue: false });
+  leaderboards = new Leaderboards(new LeaderboardStore(redis));
+  live = new LiveBoards(leaderboards, new EventBridge(subscriber, { info: () => undefined, warn: () => undefined }), 0);
+});
+afterAll(() => Promise.all([redis.quit(), subscriber.quit()]));
+
+const PLAYERS = Array.from({ length: 16 }, (_, i) => `p${i}`);
+const player = fc.constantFrom(...PLAYERS);
+const watch = fc.oneof(
+  fc.record({ kind: fc.constant('rank' as const), player }),
+  fc.record({ kind: fc.constant('top' as const), first: fc.integer({ min: 1, max: 12 }) }),
+  fc.record({ kind: fc.constant('around' as const), player, radius: fc.integer({ min: 0, max: 3 }) }),
+);
+// Few scores, so ties are everywhere; a backdated moment puts a player before others of its score.
+const write = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('submit' as const), player, score: fc.integer({ min: 0, max: 5 }), backdated: fc.option(fc.nat(1000), { freq: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), player }) },
+);
+type Watch = typeof watch extends fc.Arbitrary<infer W> ? W : never;
+
+const shown = (entry: LiveEntry | null | undefined) => entry && [entry.playerId, entry.rank, entry.sharedRank, entry.score];
+
+/** What a subscription of `spec` shows, from its latest payload. */
+function view(spec: Watch, payload: any): unknown {
+  if (payload === undefined) return undefined;
+  if (spec.kind === 'rank') return shown(payload.entry);
+  return (payload.entries as LiveEntry[]).map(shown);
+}
+
+/** What a fresh read says the subscription should show. */
+async function fresh(board: string, spec: Watch): Promise<unknown> {
+  if (spec.kind === 'rank') return shown((await leaderboards.entries(board, [spec.player]))[0]);
+  if (spec.kind === 'top') return (await leaderboards.page(board, { limit: spec.first })).entries.map(shown);
+  return ((await leaderboards.around(board, spec.player, spec.radius))?.entries ?? []).map(shown);
+}
+
+function subscribe(board: string, spec: Watch): Promise<LiveStream<unknown>> {
+  if (spec.kind === 'rank') return live.rankChanged(board, spec.player) as Promise<LiveStream<unknown>>;
+  if (spec.kind === 'top') return live.topChanged(board, spec.first) as Promise<LiveStream<unknown>>;
+  return live.aroundChanged(board, spec.player, spec.radius) as Promise<LiveStream<unknown>>;
+}
+
+/** Resolves once `check()` holds, trying again whenever a payload arrives; fails with the last difference after a while. */
+function until(check: () => { actual: unknown; expected: unknown }, arrived: Set<() => void>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const attempt = () => {
+      const { actual, expected } = check();
+      if (!isDeepStrictEqual(actual, expected)) return false;
+      arrived.delete(attempt);
+      clearTimeout(timer);
+      resolve();
+      return true;
+    };
+    const timer = setTimeout(() => {
+      arrived.delete(attempt);
+      const { actual, expected } = check();
+      reject(new Error(`subscriptions never showed a fresh read:\n${JSON.stringify(actual)}\n${JSON.stringify(expected)}`));
+    }, 3_000);
+    arrived.add(attempt);
+    attempt();
+  });
+}
+
+it('keeps every watch equal to a fresh read after every write, from the events alone', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.tuple(player, fc.integer({ min: 0, max: 5 })), { maxLength: 12 }),
+      fc.array(watch, { minLength: 1, maxLength: 8 }),
+      fc.array(write, { minLength: 1, maxLength: 25 }),
+      async (initial, specs, writes) => {
+        const board = uniqueId('live-property');
+        await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+        if (initial.length) await leaderboards.submit(initial.map(([playerId, score]) => ({ boardId: board, playerId, score })));
+        const streams = await Promise.all(specs.map((spec) => subscribe(board, spec)));
+        const latest: unknown[] = specs.map(() => undefined);
+        const arrived = new Set<() => void>();
+        const reading = streams.map(async (stream, i) => {
+          for await (const payload of stream) {
+            latest[i] = payload;
+            arrived.forEach((check) => check());
+          }
+        });
+        const settled = async () => {
+          const expected = await Promise.all(specs.map((spec) => fresh(board, spec)));
+          await until(() => ({ actual: specs.map((spec, i) => view(spec, latest[i])), expected }), arrived);
+        };
+        const playerReads = jest.spyOn(leaderboards.store, 'entriesAt');
+        const testReads = jest.spyOn(leaderboards.store, 'entries');
+        try {
+          await settled(); // the snapshots
+          playerReads.mockClear();
+          testReads.mockClear();
+          const past = Date.now() * 1000 - 3_600_000_000;
+          for (const step of writes) {
+            if (step.kind === 'remove') await leaderboards.remove(board, step.player);
+            else {
+              const reachedAtMicros = step.backdated === null ? undefined : past + step.backdated;
+              await leaderboards.submit([{ boardId: board, playerId: step.player, score: step.score, reachedAtMicros }]);
+            }
+            await settled();
+          }
+          // Every lookup of players went through `entries`: the fresh reads of this test.
+          expect(playerReads.mock.calls.length).toBe(testReads.mock.calls.length);
+        } finally {
+          playerReads.mockRestore();
+          testReads.mockRestore();
+          await Promise.all(streams.map((stream) => stream.return()));
+          await Promise.all(reading);
+          await leaderboards.deleteBoard(board);
+        }
+      },
+    ),
+    { numRuns: 25 },
+  );
+}, 120_000);
