@@ -3,7 +3,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Principal } from '../../domain/access';
-import { ErrorCode } from '../../errors';
+import { ErrorCode, StandingsError } from '../../errors';
 import { type Context, createContext, createEventContext, type Services } from '../context';
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
 import { createSharedSubscribe } from '../liveExecution';
@@ -54,12 +54,17 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
   const compiled = createCompiledExecution(schema);
   const format = createFormatError({ hideSchemaDetails: options.production });
 
-  /** Logs an error that formatError masks as internal (any thrown value that is not a GraphQL error with a code). */
+  /**
+   * Logs an error that formatError masks as internal: any thrown value that is neither a GraphQL
+   * error with a code nor a StandingsError (a client's mistake, a refusal, or Redis unavailable,
+   * which the client is told about by its code). `requestId`: the HTTP request's, or the
+   * WebSocket connection's.
+   */
   const logInternalError = (error: unknown, requestId?: string): void => {
     if (error instanceof GraphQLError) {
       if (!isInternalError(error)) return;
       logger.error({ requestId }, describeInternalError(error.path, error.originalError ?? error));
-    } else {
+    } else if (!(error instanceof StandingsError)) {
       logger.error({ requestId }, describeInternalError(undefined, error));
     }
   };
@@ -120,7 +125,8 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     /** A subscription's stream of results (see liveExecution.ts), or the errors that refused it. */
     async subscribe(args: ExecutionArgs): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> {
       const subscribed = await subscribeShared(args);
-      if (!(Symbol.asyncIterator in subscribed)) subscribed.errors?.forEach((error) => logInternalError(error));
+      const requestId = (args.contextValue as WithRequestId | undefined)?.[REQUEST_ID];
+      if (!(Symbol.asyncIterator in subscribed)) subscribed.errors?.forEach((error) => logInternalError(error, requestId));
       return subscribed;
     },
 
