@@ -133,6 +133,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     admitsUpgrade: (request) => cors.admitsSocket(request),
     authenticate: (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
+    liveRedis: boardEvents,
   });
 
   const knownOperations = options.knownOperations === false ? undefined : new KnownOperations(core.documents);

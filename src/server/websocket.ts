@@ -51,7 +51,21 @@ export interface WebSocketOptions {
    * StandingsError (Redis unavailable: the client's reason says so).
    */
   authenticate(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<Principal>;
+  /**
+   * The Redis connection live updates come over (the board event bridge): whether it is up, told
+   * to every admitted connection (see RedisState), so that a client can tell a quiet board from a
+   * server that lost Redis without asking anything.
+   */
+  liveRedis?: { onConnectionChange(listener: (connected: boolean) => void): () => void };
 }
+
+/**
+ * What the server says of its Redis: in `connection_ack`'s payload, and in a graphql-ws `ping`
+ * (payload `{ redis }`) to every admitted connection when it changes. A lost Redis ends no
+ * subscription: when it is back every subscription gets a fresh snapshot (see README, Live updates).
+ */
+export type RedisState = 'up' | 'down';
+const redisState = (connected: boolean): { redis: RedisState } => ({ redis: connected ? 'up' : 'down' });
 
 export interface WebSocketEndpoint {
   /** Closes every socket (1001 Going away) and stops accepting new ones; Apollo's drain calls it. */
@@ -75,6 +89,16 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
   const operations = new WeakMap<ExecutionArgs, PreparedOperation>();
 
+  /** Connections onConnect admitted, still open: those told when Redis is lost or back. */
+  const admitted = new Set<WebSocket>();
+  // The server listens only once Redis answers: up until told otherwise.
+  let redisConnected = true;
+  const stopWatchingRedis = options.liveRedis?.onConnectionChange((connected) => {
+    redisConnected = connected;
+    const ping = JSON.stringify({ type: MessageType.Ping, payload: redisState(connected) });
+    for (const socket of admitted) socket.send(ping);
+  });
+
   const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
     server: options.httpServer, path: options.path, maxPayload: BODY_LIMIT_BYTES, WebSocket: frames.WebSocket,
@@ -97,7 +121,13 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
           ctx.extra.subscriptions = new ConnectionSubscriptions(ctx.extra.socket, (err) => core.logInternalError(err, connectionId));
-          return true;
+          const { socket } = ctx.extra;
+          // A socket that closed while it was being admitted would never leave the set.
+          if (socket.readyState === socket.OPEN) {
+            admitted.add(socket);
+            socket.once('close', () => admitted.delete(socket));
+          }
+          return options.liveRedis ? redisState(redisConnected) : true;
         } catch (err) {
           if (err instanceof RateLimitedError) {
             ctx.extra.socket.close(CLOSE_RATE_LIMITED, closeReason(`RATE_LIMITED: retry in ${err.retryAfterSeconds} s`));
@@ -168,6 +198,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
       async serverWillStart() {
         return {
           async drainServer() {
+            stopWatchingRedis?.();
             await server.dispose();
           },
         };
