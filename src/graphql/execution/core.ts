@@ -7,6 +7,7 @@ import { ErrorCode, StandingsError } from '../../errors';
 import { type Context, createContext, createEventContext, type Services } from '../context';
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
 import { createSharedSubscribe } from '../liveExecution';
+import type { UserErrorObserver } from '../userErrors';
 import { coerceVariables, createCompiledExecution } from './compiled';
 import { DocumentCache, operationNotFoundError, type PreparedOperation, rulesFor } from './documents';
 
@@ -23,6 +24,8 @@ export interface ExecutionCoreOptions {
   observeOperation(operation: OperationDefinitionNode, started: bigint): void;
   /** Counts an error sent to a client, by its code. */
   countError(code: string): void;
+  /** Counts a userError in a mutation's payload (an expected failure, no GraphQL error), by mutation field and code. */
+  countUserError: UserErrorObserver;
   /** Tests: what live subscribers share is frozen, so that changing it after it was shared throws. */
   freezeShared?: boolean;
 }
@@ -49,7 +52,7 @@ export type ExecutionCore = ReturnType<typeof createExecutionCore>;
  *   counted by code; `formatResult` applies it to a result.
  */
 export function createExecutionCore(options: ExecutionCoreOptions) {
-  const { schema, services, logger } = options;
+  const { schema, services, logger, countUserError } = options;
   const documents = new DocumentCache(schema, rulesFor(options.introspection ?? !options.production));
   const compiled = createCompiledExecution(schema);
   const format = createFormatError({ hideSchemaDetails: options.production });
@@ -102,7 +105,7 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
 
     /** `requestId`: what internal errors of its operations are logged with. */
     context(principal: Principal, requestId?: string): Context {
-      const context = createContext(services, principal);
+      const context = createContext(services, principal, countUserError);
       if (requestId !== undefined) (context as WithRequestId)[REQUEST_ID] = requestId;
       return context;
     },

@@ -46,6 +46,7 @@ async function serve(authenticate: () => Promise<Principal> = async () => ANONYM
     logger: { error: ({ requestId }, message) => logged.push({ requestId, message }) },
     observeOperation: () => undefined,
     countError: () => undefined,
+    countUserError: () => undefined,
   });
   attachWebSocket({
     httpServer, path: '/graphql', core, production: true,

@@ -24,7 +24,7 @@ let parsedByApollo: string[];
 beforeEach(async () => {
   core = createExecutionCore({
     schema, services: {} as Services, production: false,
-    logger: { error: () => undefined }, observeOperation: () => undefined, countError: () => undefined,
+    logger: { error: () => undefined }, observeOperation: () => undefined, countError: () => undefined, countUserError: () => undefined,
   });
   parsedByApollo = [];
   const { plugins, ...onCore } = apolloOptions(core);
