@@ -5,7 +5,7 @@ import { Entry } from './entry';
 import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
 import { Node } from './node';
-import { Query } from './query';
+import { LeaderboardConnection, Query } from './query';
 import { Subscription } from './subscription';
 
-export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, Entry, Node, Subscription };
+export const resolvers: Resolvers = { DateTime, Query, Mutation: guardMutations(Mutation), Leaderboard, LeaderboardConnection, Entry, Node, Subscription };
