@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
 import type { BoardConfig } from '../store/types';
-import type { EntryModel, RankWindowModel, TopUpdateModel } from '../graphql/models';
+import type { EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
 import type { PlayerProfile } from '../store/playerStore';
 import type { Context } from '../graphql/context';
 export type Maybe<T> = T | null;
@@ -875,7 +875,7 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Leaderboard: ResolverTypeWrapper<BoardConfig>;
-  LeaderboardConnection: ResolverTypeWrapper<Omit<LeaderboardConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['LeaderboardEdge']>, nodes: Array<ResolversTypes['Leaderboard']> }>;
+  LeaderboardConnection: ResolverTypeWrapper<LeaderboardConnectionModel>;
   LeaderboardEdge: ResolverTypeWrapper<Omit<LeaderboardEdge, 'node'> & { node: ResolversTypes['Leaderboard'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
@@ -917,7 +917,7 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Leaderboard: BoardConfig;
-  LeaderboardConnection: Omit<LeaderboardConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['LeaderboardEdge']>, nodes: Array<ResolversParentTypes['Leaderboard']> };
+  LeaderboardConnection: LeaderboardConnectionModel;
   LeaderboardEdge: Omit<LeaderboardEdge, 'node'> & { node: ResolversParentTypes['Leaderboard'] };
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];

@@ -48,7 +48,7 @@ export function guardMutations(mutations: MutationResolvers): MutationResolvers 
         return await resolve(parent, args, context, info);
       } catch (err) {
         noteWriteOutcome(err);
-        const refused = refusalOf(err, args);
+        const refused = refusalOf(err, field, args, context.observeUserError);
         if (refused) return refused;
         throw err;
       }

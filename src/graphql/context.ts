@@ -3,6 +3,7 @@ import type { Leaderboards } from '../domain/leaderboards';
 import type { LiveBoards } from '../domain/live/liveBoards';
 import type { Players } from '../domain/players';
 import { createLoaders, type Loaders } from './loaders';
+import type { UserErrorObserver } from './userErrors';
 
 /** The domain services every operation's resolvers call, shared by all requests. */
 export interface Services {
@@ -15,12 +16,14 @@ export interface Context extends Services {
   loaders: Loaders;
   /** Whose key the request presented (see src/graphql/access.ts for what each role may do). */
   principal: Principal;
+  /** Told of each userError a mutation's payload carries (see refusalOf). */
+  observeUserError: UserErrorObserver;
 }
 
 /** Called once per operation: fresh loaders, so cached reads never leak between requests. */
-export function createContext(services: Services, principal: Principal): Context {
+export function createContext(services: Services, principal: Principal, observeUserError: UserErrorObserver): Context {
   const { leaderboards, players, live } = services;
-  return { leaderboards, players, live, loaders: createLoaders(services), principal };
+  return { leaderboards, players, live, loaders: createLoaders(services), principal, observeUserError };
 }
 
 /**
@@ -30,7 +33,8 @@ export function createContext(services: Services, principal: Principal): Context
  * that runs it instead of quietly answering everyone as somebody.
  */
 export function createEventContext(services: Services): Context {
-  const context = createContext(services, ANONYMOUS_READER);
+  // Subscriptions run no mutation: nothing makes a userError.
+  const context = createContext(services, ANONYMOUS_READER, () => undefined);
   Object.defineProperty(context, 'principal', {
     get() {
       throw new Error('A resolver below Subscription read who subscribed: its result is shared by every subscriber');

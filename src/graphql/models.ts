@@ -1,4 +1,5 @@
-import type { Entry, RankWindow, SubmitResult } from '../store/types';
+import type { PageInfo } from '../generated/graphql';
+import type { BoardConfig, Entry, RankWindow, SubmitResult } from '../store/types';
 import { encodeNodeId } from './nodeIds';
 
 /**
@@ -9,6 +10,13 @@ import { encodeNodeId } from './nodeIds';
  */
 export interface EntryModel extends Omit<Entry, 'cursor'> {
   boardId: string;
+}
+
+/** A page of boards, without `totalCount`: counting every board is left to its own resolver, run only when it is selected. */
+export interface LeaderboardConnectionModel {
+  nodes: BoardConfig[];
+  edges: { cursor: string; node: BoardConfig }[];
+  pageInfo: PageInfo;
 }
 
 export interface RankWindowModel {

@@ -24,16 +24,24 @@ export interface Refused {
 }
 
 /**
+ * Told of every userError a payload carries, with the mutation field that made it: what the
+ * server layer counts (see src/server/metrics.ts), injected into each operation's context.
+ */
+export type UserErrorObserver = (field: string, code: UserErrorCode) => void;
+
+/**
  * The payload a mutation answers with for `err`, when `err` is an expected failure that wrote
  * nothing; undefined for anything else (a failure of the service, a refused key, or a write that
  * may have been applied in part: `extensions.outcome` UNKNOWN), which stays a GraphQL error.
- * `args` are the mutation's arguments: `field` is the path to the one at fault.
+ * `mutation` is the mutation's field and `args` its arguments (a userError's `field` is the path
+ * to the one at fault); `observe` is told of the userError.
  */
-export function refusalOf(err: unknown, args: Record<string, unknown>): Refused | undefined {
+export function refusalOf(err: unknown, mutation: string, args: Record<string, unknown>, observe: UserErrorObserver): Refused | undefined {
   if (!(err instanceof StandingsError) || !USER_ERROR_CODES.has(err.code) || err.outcome === WriteOutcome.UNKNOWN) {
     return undefined;
   }
   const userError: UserError = { code: err.code as UserErrorCode, field: fieldPath(err.details, args), message: err.message };
+  observe(mutation, userError.code);
   return {
     userErrors: [userError],
     leaderboard: null, player: null, entry: null, results: null, previousScore: null, previousRank: null,

@@ -30,7 +30,7 @@ import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { Cors } from './cors';
 import { explorerLandingPage } from './explorer';
-import { countError, observeOperation } from './metrics';
+import { countError, countUserError, observeOperation } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
 import { createRequestHandler } from './requestHandler';
@@ -123,7 +123,8 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   };
   // Every transport parses, validates, executes and formats through this one core (see ARCHITECTURE.md).
   const core = createExecutionCore({
-    schema, services, production: !development, introspection: explorer, logger, observeOperation, countError, freezeShared: options.freezeShared,
+    schema, services, production: !development, introspection: explorer, logger, observeOperation, countError, countUserError,
+    freezeShared: options.freezeShared,
   });
   const websocket = attachWebSocket({
     httpServer,
@@ -133,6 +134,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     admitsUpgrade: (request) => cors.admitsSocket(request),
     authenticate: (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
+    liveRedis: boardEvents,
   });
 
   const knownOperations = options.knownOperations === false ? undefined : new KnownOperations(core.documents);

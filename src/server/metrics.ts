@@ -36,6 +36,19 @@ const errors = new Counter({
   registers: [registry],
 });
 
+const userErrors = new Counter({
+  name: 'standings_graphql_user_errors_total',
+  help: 'userErrors in mutation payloads (expected failures that wrote nothing, which are not GraphQL errors), by '
+    + 'mutation field and code',
+  labelNames: ['field', 'code'],
+  registers: [registry],
+});
+
+/** Counts a userError: the execution core's contexts tell it of each one (see src/graphql/userErrors.ts). */
+export function countUserError(field: string, code: string): void {
+  userErrors.inc({ field, code });
+}
+
 const lanes = new Counter({
   name: 'standings_graphql_http_requests_total',
   help: 'GraphQL requests over HTTP by how they were served: "known" executed at once (a query text the '

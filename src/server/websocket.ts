@@ -8,6 +8,7 @@ import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
+import { REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
 import { createFrameSharing } from './sharedFrames';
@@ -46,10 +47,25 @@ export interface WebSocketOptions {
    * Admits a connection from its connection_init payload (graphql-ws' `connectionParams`, e.g.
    * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing UNAUTHENTICATED or
    * FORBIDDEN closes the socket with 4403 and `CODE: message` as the reason, RateLimitedError
-   * with CLOSE_RATE_LIMITED; anything else is an internal error (4500).
+   * with CLOSE_RATE_LIMITED; anything else closes it with 4500, and is logged unless it is a
+   * StandingsError (Redis unavailable: the client's reason says so).
    */
   authenticate(connectionParams: Readonly<Record<string, unknown>> | undefined, request: http.IncomingMessage): Promise<Principal>;
+  /**
+   * The Redis connection live updates come over (the board event bridge): whether it is up, told
+   * to every admitted connection (see RedisState), so that a client can tell a quiet board from a
+   * server that lost Redis without asking anything.
+   */
+  liveRedis?: { onConnectionChange(listener: (connected: boolean) => void): () => void };
 }
+
+/**
+ * What the server says of its Redis: in `connection_ack`'s payload, and in a graphql-ws `ping`
+ * (payload `{ redis }`) to every admitted connection when it changes. A lost Redis ends no
+ * subscription: when it is back every subscription gets a fresh snapshot (see README, Live updates).
+ */
+export type RedisState = 'up' | 'down';
+const redisState = (connected: boolean): { redis: RedisState } => ({ redis: connected ? 'up' : 'down' });
 
 export interface WebSocketEndpoint {
   /** Closes every socket (1001 Going away) and stops accepting new ones; Apollo's drain calls it. */
@@ -73,6 +89,16 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
   const operations = new WeakMap<ExecutionArgs, PreparedOperation>();
 
+  /** Connections onConnect admitted, still open: those told when Redis is lost or back. */
+  const admitted = new Set<WebSocket>();
+  // The server listens only once Redis answers: up until told otherwise.
+  let redisConnected = true;
+  const stopWatchingRedis = options.liveRedis?.onConnectionChange((connected) => {
+    redisConnected = connected;
+    const ping = JSON.stringify({ type: MessageType.Ping, payload: redisState(connected) });
+    for (const socket of admitted) socket.send(ping);
+  });
+
   const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
     server: options.httpServer, path: options.path, maxPayload: BODY_LIMIT_BYTES, WebSocket: frames.WebSocket,
@@ -82,15 +108,26 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     allowSynchronousEvents: false,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => options.admitsUpgrade(req),
   });
-  const server = useServer<Record<string, unknown> | undefined, { auth: Principal; subscriptions: ConnectionSubscriptions }>(
+  const server = useServer<
+    Record<string, unknown> | undefined,
+    { auth: Principal; subscriptions: ConnectionSubscriptions; connectionId: string }
+  >(
     {
       schema: core.schema,
       jsonMessageReplacer: frames.replacer,
       async onConnect(ctx) {
+        // What the connection's internal errors are logged with, as an HTTP request's id is.
+        const connectionId = (ctx.extra.connectionId = requestIdOf(ctx.extra.request.headers[REQUEST_ID_HEADER]));
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
-          ctx.extra.subscriptions = new ConnectionSubscriptions(ctx.extra.socket);
-          return true;
+          ctx.extra.subscriptions = new ConnectionSubscriptions(ctx.extra.socket, (err) => core.logInternalError(err, connectionId));
+          const { socket } = ctx.extra;
+          // A socket that closed while it was being admitted would never leave the set.
+          if (socket.readyState === socket.OPEN) {
+            admitted.add(socket);
+            socket.once('close', () => admitted.delete(socket));
+          }
+          return options.liveRedis ? redisState(redisConnected) : true;
         } catch (err) {
           if (err instanceof RateLimitedError) {
             ctx.extra.socket.close(CLOSE_RATE_LIMITED, closeReason(`RATE_LIMITED: retry in ${err.retryAfterSeconds} s`));
@@ -101,6 +138,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
             ctx.extra.socket.close(CloseCode.Forbidden, closeReason(`${err.code}: ${err.message}`));
             return false;
           }
+          core.logInternalError(err, connectionId);
           throw err;
         }
       },
@@ -114,7 +152,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
           document: prepared.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: core.context(principal),
+          contextValue: core.context(principal, ctx.extra.connectionId),
         };
         if (prepared.operation.operation !== 'subscription') {
           // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate
@@ -160,6 +198,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
       async serverWillStart() {
         return {
           async drainServer() {
+            stopWatchingRedis?.();
             await server.dispose();
           },
         };
@@ -187,7 +226,11 @@ class ConnectionSubscriptions {
   private readonly open = new Map<string, Subscription>();
   private places = 0;
 
-  constructor(socket: WebSocket) {
+  /** `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with 4500). */
+  constructor(
+    socket: WebSocket,
+    private readonly onStreamError: (err: unknown) => void,
+  ) {
     // Read here too: graphql-ws tells nothing of a `complete` for a subscription it holds no
     // stream of (one being set up, or one whose entry a reused id's set-up took).
     socket.on('message', (data) => {
@@ -216,6 +259,7 @@ class ConnectionSubscriptions {
         this.places--;
         setActiveSubscriptions(--held);
       },
+      this.onStreamError,
     );
     this.open.set(id, subscription);
     return subscription;
@@ -243,10 +287,11 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
   /** While the set-up runs: lets graphql-ws go on when the subscription ends meanwhile. */
   private endSetUp: (() => void) | undefined;
 
-  /** `onEnded`: it can no longer be completed; `release`: its place is free. */
+  /** `onEnded`: it can no longer be completed; `release`: its place is free; `onStreamError`: its stream threw. */
   constructor(
     private readonly onEnded: () => void,
     private readonly release: () => void,
+    private readonly onStreamError: (err: unknown) => void,
   ) {}
 
   /**
@@ -283,6 +328,7 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
       return result;
     } catch (err) {
       this.end();
+      this.onStreamError(err);
       throw err;
     }
   }

@@ -48,6 +48,7 @@ const FIRST_CONNECT_WAIT_MS = 2_000;
 export class EventBridge {
   private readonly channels = new Map<string, Channel>();
   private state: 'starting' | 'up' | 'down';
+  private readonly connectionListeners = new Set<(connected: boolean) => void>();
 
   constructor(
     private readonly connection: Redis | Cluster,
@@ -61,11 +62,14 @@ export class EventBridge {
       if (this.state !== 'up') return;
       this.state = 'down';
       this.lose(() => true);
+      for (const listener of this.connectionListeners) listener(false);
     });
     connection.on('ready', () => {
       const reconnected = this.state === 'down';
       this.state = 'up';
-      if (reconnected) void this.resubscribeLost();
+      if (!reconnected) return;
+      void this.resubscribeLost();
+      for (const listener of this.connectionListeners) listener(true);
     });
     if (connection instanceof Cluster) this.followShards(connection);
   }
@@ -73,6 +77,15 @@ export class EventBridge {
   /** Whether the connection is up; while it is not, messages are being missed. */
   get connected(): boolean {
     return this.state === 'up';
+  }
+
+  /**
+   * Calls `listener` with false when the connection is lost after it was up, and with true when it
+   * is back (the lost channels are then being subscribed again); returns what stops it.
+   */
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { Leaderboards } from '../../src/domain/leaderboards';
 import { uniqueId } from '../support/redis';
 import { CREATE_BOARD, createBoard, submitAll, TestServer } from '../support/harness';
 
@@ -92,6 +93,19 @@ describe('leaderboard / leaderboards', () => {
       after = leaderboards.pageInfo.endCursor;
     }
     expect(seen).toEqual(ids);
+  });
+
+  it('counts every board only when totalCount is asked for', async () => {
+    const count = jest.spyOn(Leaderboards.prototype, 'countBoards');
+    try {
+      await server.data('{ leaderboards(first: 2) { nodes { id } pageInfo { hasNextPage } } }');
+      expect(count).not.toHaveBeenCalled();
+      const { leaderboards } = await server.data('{ leaderboards(first: 2) { nodes { id } totalCount } }');
+      expect(count).toHaveBeenCalledTimes(1);
+      expect(leaderboards.totalCount).toBeGreaterThanOrEqual(leaderboards.nodes.length);
+    } finally {
+      count.mockRestore();
+    }
   });
 
   it('uses a default page size of 20', async () => {

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { DurableRedis, nextReady, testRedisUrl, uniqueId } from '../support/redis';
 import { createBoard, submitAll, TestServer } from '../support/harness';
 import { connect } from '../support/liveClient';
+import { RawLiveSocket } from '../support/rawLive';
 
 const RANK_CHANGED = /* GraphQL */ `
   subscription ($board: ID!, $player: ID!) {
@@ -58,6 +59,38 @@ describe('a Redis restart during a live subscription', () => {
       expect(reader.logger.lines).toContainEqual({ level: 'info', message: 'Live updates resubscribed to 1 of 1 board(s)' });
     } finally {
       await connection.close();
+    }
+  }, 30_000);
+});
+
+describe('what a server says of its Redis', () => {
+  let redis: DurableRedis;
+  let server: TestServer;
+  beforeAll(async () => {
+    redis = await DurableRedis.start();
+    server = await TestServer.start(redis.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.close();
+  });
+
+  it('tells every connection when it loses Redis and when it has it back, without being asked', async () => {
+    const raw = await RawLiveSocket.open(server.graphqlUrl);
+    const pings = () => raw.messages.filter((message) => message.type === 'ping');
+    try {
+      expect(raw.messages).toEqual([{ type: 'connection_ack', payload: { redis: 'up' } }]);
+      await redis.restart(async () => {
+        await raw.until(() => pings().length === 1, 'a ping saying Redis is down');
+        // A connection opened meanwhile is told in its connection_ack.
+        const late = await RawLiveSocket.open(server.graphqlUrl);
+        expect(late.messages).toEqual([{ type: 'connection_ack', payload: { redis: 'down' } }]);
+        late.close();
+      });
+      await raw.until(() => pings().length === 2, 'a ping saying Redis is back');
+      expect(pings()).toEqual([{ type: 'ping', payload: { redis: 'down' } }, { type: 'ping', payload: { redis: 'up' } }]);
+    } finally {
+      raw.close();
     }
   }, 30_000);
 });

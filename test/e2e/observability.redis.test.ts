@@ -74,6 +74,17 @@ describe('/metrics', () => {
       .toEqual({ auth: before.auth + 1, input: before.input + 1, body: before.body + 1 });
   });
 
+  it('counts userErrors by mutation field and code, apart from GraphQL errors', async () => {
+    const labels = { field: 'submitScore', code: 'NOT_FOUND' };
+    const before = (await metric('standings_graphql_user_errors_total', labels)) ?? 0;
+    const errorsBefore = (await metric('standings_graphql_errors_total', { code: 'NOT_FOUND' })) ?? 0;
+    const missing = uniqueId('missing');
+    const refused = await server.userErrors(SUBMIT, { input: { leaderboardId: missing, playerId: 'p', score: 1 } });
+    expect(refused.map((error) => error.code)).toEqual(['NOT_FOUND']);
+    expect(await metric('standings_graphql_user_errors_total', labels)).toBe(before + 1);
+    expect((await metric('standings_graphql_errors_total', { code: 'NOT_FOUND' })) ?? 0).toBe(errorsBefore);
+  });
+
   it('counts a client that goes away in the middle of its body as a bad request, and logs no error', async () => {
     const count = async () => (await metric('standings_graphql_errors_total', { code: 'BAD_REQUEST' })) ?? 0;
     const before = await count();

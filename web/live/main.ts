@@ -10,8 +10,6 @@ const GRAPHQL_PATH = '/graphql';
 const KEY_STORAGE = 'standings.key';
 const DEFAULT_TOP = 10;
 const AROUND_RADIUS = 5;
-/** How often the page asks /readyz whether the server reaches Redis while its socket is up. */
-const HEALTH_INTERVAL_MS = 5_000;
 /** Failed connection attempts in a row after which the server counts as offline rather than reconnecting. */
 const OFFLINE_AFTER = 3;
 /** graphql-ws' close code for a refused key (see README, Access and limits). */
@@ -29,7 +27,7 @@ const status = $('status');
 const message = $('message');
 const aroundNote = $('around-note');
 
-let state: State = 'connecting';
+/** Whether the server has Redis, as it said in connection_ack and its pings (see README, Spectator page). */
 let serverReady = true;
 let failedAttempts = 0;
 let aroundPlayer: string | null = null;
@@ -39,7 +37,6 @@ let endAround: (() => void) | undefined;
 let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
 function setState(next: State): void {
-  state = next;
   status.dataset.state = next;
   status.textContent = next === 'refused' ? 'key refused' : next;
 }
@@ -65,8 +62,15 @@ function start(): void {
     shouldRetry: (event) => !isClose(event, CLOSE_FORBIDDEN),
     keepAlive: 15_000,
     on: {
-      connected: () => {
+      connected: (_socket, payload) => {
         failedAttempts = 0;
+        serverReady = redisUp(payload, serverReady);
+        setState(connectionState());
+      },
+      // The server pings every connection when it loses Redis and when it has it back.
+      ping: (received, payload) => {
+        if (!received || session?.client !== client) return;
+        serverReady = redisUp(payload, serverReady);
         setState(connectionState());
       },
       closed: (event) => {
@@ -129,7 +133,7 @@ function follow(query: string, variables: Record<string, unknown>, next: (data: 
   const sink: Sink<{ data?: Update | null; errors?: unknown }> = {
     next: ({ data }) => {
       if (!data) return;
-      // A snapshot after the server got Redis back is as good as a /readyz answer.
+      // Data comes only from a server that has Redis.
       serverReady = true;
       setState(connectionState());
       next(data);
@@ -187,18 +191,10 @@ async function loadTitle(client: Client): Promise<void> {
   document.title = `${title} · Standings live`;
 }
 
-/** Asks whether the server reaches Redis: the socket stays up while it does not. */
-async function checkHealth(): Promise<void> {
-  if (state === 'refused' || failedAttempts > 0 || document.hidden) return;
-  let ready: boolean;
-  try {
-    ready = (await fetch('/readyz', { cache: 'no-store' })).ok;
-  } catch {
-    ready = false;
-  }
-  if (ready === serverReady) return;
-  serverReady = ready;
-  setState(connectionState());
+/** Whether a connection_ack or ping payload says the server has Redis (`{ redis: "up" | "down" }`); `otherwise` when it says nothing. */
+function redisUp(payload: unknown, otherwise: boolean): boolean {
+  const redis = typeof payload === 'object' && payload !== null ? (payload as { redis?: unknown }).redis : undefined;
+  return redis === 'up' ? true : redis === 'down' ? false : otherwise;
 }
 
 function errorCode(error: unknown): string | undefined {
@@ -242,6 +238,5 @@ $('search').addEventListener('submit', (event) => {
 
 addEventListener('online', () => setState(connectionState()));
 addEventListener('offline', () => setState('offline'));
-setInterval(() => void checkHealth(), HEALTH_INTERVAL_MS);
 if (sessionStorage.getItem(KEY_STORAGE)) $<HTMLInputElement>('key').placeholder = 'key set for this tab (empty: forget it)';
 start();

@@ -1,6 +1,6 @@
-import type { ApolloServerOptionsWithGateway, ApolloServerPlugin, BaseContext, DocumentStore } from '@apollo/server';
+import { type ApolloServerOptionsWithGateway, type ApolloServerPlugin, type BaseContext, type DocumentStore, HeaderMap } from '@apollo/server';
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
-import { type ExecutionResult, printSchema } from 'graphql';
+import { type DocumentNode, type ExecutionResult, type GraphQLError, Kind, printSchema } from 'graphql';
 import { operationNotFound, subscriptionOverHttp } from '../errors';
 import { parseOptions } from '../validationRules';
 import type { ExecutionCore } from './core';
@@ -33,8 +33,11 @@ export function presetOutcome(contextValue: object, outcome: Promise<ExecutionRe
  *   Apollo looks in its document store): the core parses and validates the text once, into its
  *   cache, filed under that hash;
  * - `documentStore`: the core's cache, read by that hash. A text the cache does not keep (too long)
- *   or that is invalid is missing there: Apollo parses and validates it itself, with the same parse
- *   options and rules, and answers its errors; what it would store, the core does not keep;
+ *   is missing there: Apollo parses and validates it itself, with the same parse options and rules;
+ *   what it would store, the core does not keep. For a text the core refused, the store answers
+ *   REFUSED, which Apollo takes as validated, and the plugin's `responseForOperation` answers with
+ *   the core's errors, as Apollo would answer its own parse or validation errors (HTTP 400), so
+ *   Apollo never parses an invalid text the cache holds;
  * - `gateway`: Apollo takes a custom executor only from a gateway; this one serves the core's
  *   schema and executes with the core (or answers with an outcome already made, see presetOutcome);
  * - `formatError` and `stringifyResult`: the core's.
@@ -48,15 +51,32 @@ export function apolloOptions<C extends BaseContext>(core: ExecutionCore): CoreO
   const { documents } = core;
   const documentStore: DocumentStore = {
     // Apollo prefixes the hash with its schema's hash: the core has one schema.
-    get: async (key) => documents.byApolloHash(key.slice(key.lastIndexOf(':') + 1))?.document,
+    get: async (key) => {
+      const prepared = documents.byApolloHash(key.slice(key.lastIndexOf(':') + 1));
+      return prepared && (prepared.document ?? REFUSED);
+    },
     set: async () => undefined,
     delete: async () => undefined,
   };
   const filer: ApolloServerPlugin<C> = {
     async requestDidStart() {
+      /** The core's errors for this request's text, when it refused it. */
+      let refused: readonly GraphQLError[] | undefined;
       return {
         async didResolveSource({ source, queryHash }) {
-          if (documents.keeps(source)) documents.prepareWithHash(source, queryHash);
+          if (documents.keeps(source)) refused = documents.prepareWithHash(source, queryHash).errors;
+        },
+        async didResolveOperation({ document, metrics }) {
+          // Apollo would register the text as a persisted query after this hook; a refused text
+          // never reaches that point when Apollo validates it itself.
+          if (document === REFUSED) metrics.persistedQueryRegister = false;
+        },
+        async responseForOperation({ document }) {
+          if (document !== REFUSED) return null;
+          return {
+            http: { status: 400, headers: new HeaderMap() },
+            body: { kind: 'single', singleResult: { errors: core.formatErrors(refused!) } },
+          };
         },
       };
     },
@@ -73,6 +93,12 @@ export function apolloOptions<C extends BaseContext>(core: ExecutionCore): CoreO
     plugins: [filer],
   };
 }
+
+/**
+ * What the document store answers for a text the core refused (parse or validation errors): no
+ * operation, so nothing Apollo does before `responseForOperation` acts on it.
+ */
+const REFUSED: DocumentNode = Object.freeze({ kind: Kind.DOCUMENT, definitions: Object.freeze([]) });
 
 /**
  * Apollo calls the executor even when the document holds no operation the request names, and

@@ -3,10 +3,11 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Principal } from '../../domain/access';
-import { ErrorCode } from '../../errors';
+import { ErrorCode, StandingsError } from '../../errors';
 import { type Context, createContext, createEventContext, type Services } from '../context';
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
 import { createSharedSubscribe } from '../liveExecution';
+import type { UserErrorObserver } from '../userErrors';
 import { coerceVariables, createCompiledExecution } from './compiled';
 import { DocumentCache, operationNotFoundError, type PreparedOperation, rulesFor } from './documents';
 
@@ -23,6 +24,8 @@ export interface ExecutionCoreOptions {
   observeOperation(operation: OperationDefinitionNode, started: bigint): void;
   /** Counts an error sent to a client, by its code. */
   countError(code: string): void;
+  /** Counts a userError in a mutation's payload (an expected failure, no GraphQL error), by mutation field and code. */
+  countUserError: UserErrorObserver;
   /** Tests: what live subscribers share is frozen, so that changing it after it was shared throws. */
   freezeShared?: boolean;
 }
@@ -49,17 +52,22 @@ export type ExecutionCore = ReturnType<typeof createExecutionCore>;
  *   counted by code; `formatResult` applies it to a result.
  */
 export function createExecutionCore(options: ExecutionCoreOptions) {
-  const { schema, services, logger } = options;
+  const { schema, services, logger, countUserError } = options;
   const documents = new DocumentCache(schema, rulesFor(options.introspection ?? !options.production));
   const compiled = createCompiledExecution(schema);
   const format = createFormatError({ hideSchemaDetails: options.production });
 
-  /** Logs an error that formatError masks as internal (any thrown value that is not a GraphQL error with a code). */
+  /**
+   * Logs an error that formatError masks as internal: any thrown value that is neither a GraphQL
+   * error with a code nor a StandingsError (a client's mistake, a refusal, or Redis unavailable,
+   * which the client is told about by its code). `requestId`: the HTTP request's, or the
+   * WebSocket connection's.
+   */
   const logInternalError = (error: unknown, requestId?: string): void => {
     if (error instanceof GraphQLError) {
       if (!isInternalError(error)) return;
       logger.error({ requestId }, describeInternalError(error.path, error.originalError ?? error));
-    } else {
+    } else if (!(error instanceof StandingsError)) {
       logger.error({ requestId }, describeInternalError(undefined, error));
     }
   };
@@ -97,7 +105,7 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
 
     /** `requestId`: what internal errors of its operations are logged with. */
     context(principal: Principal, requestId?: string): Context {
-      const context = createContext(services, principal);
+      const context = createContext(services, principal, countUserError);
       if (requestId !== undefined) (context as WithRequestId)[REQUEST_ID] = requestId;
       return context;
     },
@@ -120,7 +128,8 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     /** A subscription's stream of results (see liveExecution.ts), or the errors that refused it. */
     async subscribe(args: ExecutionArgs): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> {
       const subscribed = await subscribeShared(args);
-      if (!(Symbol.asyncIterator in subscribed)) subscribed.errors?.forEach((error) => logInternalError(error));
+      const requestId = (args.contextValue as WithRequestId | undefined)?.[REQUEST_ID];
+      if (!(Symbol.asyncIterator in subscribed)) subscribed.errors?.forEach((error) => logInternalError(error, requestId));
       return subscribed;
     },
 

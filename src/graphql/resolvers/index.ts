@@ -5,7 +5,7 @@ import { Entry } from './entry';
 import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
 import { Node } from './node';
-import { Query } from './query';
+import { LeaderboardConnection, Query } from './query';
 import { EntryRanges, LeaderboardRanges } from './ranges';
 import { Subscription } from './subscription';
 
@@ -14,6 +14,7 @@ export const resolvers: Resolvers = {
   Query,
   Mutation: guardMutations(Mutation),
   Leaderboard: { ...Leaderboard, ...LeaderboardRanges },
+  LeaderboardConnection,
   Entry: { ...Entry, ...EntryRanges },
   Node,
   Subscription,

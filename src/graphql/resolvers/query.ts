@@ -1,4 +1,4 @@
-import type { QueryResolvers } from '../../generated/graphql';
+import type { LeaderboardConnectionResolvers, QueryResolvers } from '../../generated/graphql';
 import { checkBatchSize } from '../../domain/validation';
 import type { BoardConfig } from '../../store/types';
 import { resolveNode } from './node';
@@ -6,17 +6,13 @@ import { resolveNode } from './node';
 export const Query: QueryResolvers = {
   leaderboard: (_root, { id }, { loaders }) => loaders.board.load(id),
   async leaderboards(_root, { first, after }, { leaderboards, loaders }) {
-    const [{ ids, hasMore }, totalCount] = await Promise.all([
-      leaderboards.listBoards(first, after ?? undefined),
-      leaderboards.countBoards(),
-    ]);
+    const { ids, hasMore } = await leaderboards.listBoards(first, after ?? undefined);
     const boards = await Promise.all(ids.map((id) => loaders.board.load(id)));
     // A board deleted between listing and reading is simply left out.
     const nodes = boards.filter((board): board is BoardConfig => board !== null);
     return {
       nodes,
       edges: nodes.map((node) => ({ cursor: node.id, node })),
-      totalCount,
       pageInfo: {
         hasNextPage: hasMore,
         hasPreviousPage: after != null,
@@ -38,4 +34,9 @@ export const Query: QueryResolvers = {
     checkBatchSize(ids.length, 'ids');
     return Promise.all(ids.map((id) => resolveNode(id, context)));
   },
+};
+
+/** Counted only when a request selects it: listing a page needs no count of every board. */
+export const LeaderboardConnection: LeaderboardConnectionResolvers = {
+  totalCount: (_connection, _args, { leaderboards }) => leaderboards.countBoards(),
 };

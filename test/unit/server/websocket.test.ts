@@ -1,11 +1,13 @@
 // The WebSocket server on a schema of its own (no Redis): what it does with an error nothing
-// expected in a subscription's event, which the execution core logs once.
+// expected (in a subscription's event, its stream, or admitting a connection), which the
+// execution core logs once, with the connection's id; refusals are not logged.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { ANONYMOUS_READER } from '../../../src/domain/access';
+import { ANONYMOUS_READER, type Principal } from '../../../src/domain/access';
+import { ErrorCode, StandingsError, unavailable } from '../../../src/errors';
 import type { Services } from '../../../src/graphql/context';
 import { createExecutionCore } from '../../../src/graphql/execution/core';
 import { attachWebSocket } from '../../../src/server/websocket';
@@ -24,29 +26,69 @@ const schema = new GraphQLSchema({
           throw new Error('kaput: a bug deep inside');
         },
       },
+      brokenFeed: {
+        type: GraphQLBoolean,
+        subscribe: async function* () {
+          yield { brokenFeed: true };
+          throw new Error('the feed broke');
+        },
+      },
     },
   }),
 });
 
-it('masks an internal error in a subscription and logs it with its place and stack', async () => {
+/** A server on `schema` whose connections `authenticate` admits, a client sending `x-request-id: conn-7`, and what was logged. */
+async function serve(authenticate: () => Promise<Principal> = async () => ANONYMOUS_READER) {
   const httpServer = http.createServer();
-  const logged: string[] = [];
+  const logged: { requestId?: string; message: string }[] = [];
   const core = createExecutionCore({
     schema, services: {} as Services, production: true,
-    logger: { error: (_fields, message) => logged.push(message) },
+    logger: { error: ({ requestId }, message) => logged.push({ requestId, message }) },
     observeOperation: () => undefined,
     countError: () => undefined,
+    countUserError: () => undefined,
   });
   attachWebSocket({
     httpServer, path: '/graphql', core, production: true,
     admitsUpgrade: () => true,
-    authenticate: async () => ANONYMOUS_READER,
+    authenticate,
     admitOperation: async () => undefined,
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  let closed!: (code: number) => void;
+  const closeCode = new Promise<number>((resolve) => (closed = resolve));
   const client = createClient({
-    url: `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0,
+    url: `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}/graphql`,
+    webSocketImpl: class extends WebSocket {
+      constructor(url: string, protocols: string | string[]) {
+        super(url, protocols, { headers: { 'x-request-id': 'conn-7' } });
+      }
+    },
+    retryAttempts: 0,
+    on: { closed: (event) => closed((event as { code: number }).code) },
   });
+  const close = async () => {
+    await client.dispose();
+    httpServer.closeAllConnections();
+    await new Promise((resolve) => httpServer.close(resolve));
+  };
+  return { client, logged, closeCode, close };
+}
+
+/** The subscription's results until it ends, and how it ended. */
+function collect(client: ReturnType<typeof createClient>, query: string) {
+  const results: unknown[] = [];
+  return new Promise<{ results: unknown[]; error?: unknown }>((resolve) => {
+    client.subscribe({ query }, {
+      next: (result) => results.push(result),
+      error: (error) => resolve({ results, error }),
+      complete: () => resolve({ results }),
+    });
+  });
+}
+
+it('masks an internal error in a subscription and logs it with its place, stack and connection id', async () => {
+  const { client, logged, close } = await serve();
   try {
     const first = await new Promise<unknown>((resolve, reject) => {
       client.subscribe({ query: 'subscription { broken }' }, { next: resolve, error: reject, complete: () => undefined });
@@ -55,10 +97,54 @@ it('masks an internal error in a subscription and logs it with its place and sta
       data: { broken: null },
       errors: [{ message: 'Internal server error', locations: [{ line: 1, column: 16 }], path: ['broken'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }],
     });
-    expect(logged).toEqual([expect.stringMatching(/^Internal error at broken: Error: kaput: a bug deep inside\n\s+at /)]);
+    // Logged once for every subscriber sharing the event's result: no one connection's.
+    expect(logged).toEqual([{ requestId: undefined, message: expect.stringMatching(/^Internal error at broken: Error: kaput: a bug deep inside\n\s+at /) }]);
   } finally {
-    await client.dispose();
-    httpServer.closeAllConnections();
-    await new Promise((resolve) => httpServer.close(resolve));
+    await close();
   }
+});
+
+it('logs an error thrown by a subscription\'s event stream, with the connection id', async () => {
+  const { client, logged, close } = await serve();
+  try {
+    const { results, error } = await collect(client, 'subscription { brokenFeed }');
+    expect(results).toEqual([{ data: { brokenFeed: true } }]);
+    // graphql-ws sends the stream's error as the subscription's `error`, masked.
+    expect(error).toEqual([{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
+    expect(logged).toEqual([{ requestId: 'conn-7', message: expect.stringMatching(/^Internal error at request: Error: the feed broke\n\s+at /) }]);
+  } finally {
+    await close();
+  }
+});
+
+describe('admitting a connection', () => {
+  it('logs an unexpected error of authenticate with the connection id, and closes with 4500', async () => {
+    const { client, logged, closeCode, close } = await serve(async () => {
+      throw new TypeError('keys not loaded');
+    });
+    try {
+      const { error } = await collect(client, 'subscription { brokenFeed }');
+      expect(error).toBeDefined();
+      expect(await closeCode).toBe(4500);
+      expect(logged).toEqual([{ requestId: 'conn-7', message: expect.stringMatching(/^Internal error at request: TypeError: keys not loaded\n\s+at /) }]);
+    } finally {
+      await close();
+    }
+  });
+
+  it.each([
+    ['a refused key', new StandingsError(ErrorCode.UNAUTHENTICATED, 'unknown key'), 4403],
+    ['Redis unavailable', unavailable('Redis did not answer'), 4500],
+  ])('logs nothing for %s', async (_name, refusal, code) => {
+    const { client, logged, closeCode, close } = await serve(async () => {
+      throw refusal;
+    });
+    try {
+      await collect(client, 'subscription { brokenFeed }');
+      expect(await closeCode).toBe(code);
+      expect(logged).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });

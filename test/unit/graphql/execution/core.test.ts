@@ -49,6 +49,7 @@ function core(production: boolean) {
     logger: { error: ({ requestId }, message) => logged.push({ requestId, message }) },
     observeOperation: (operation) => observed.push(operation),
     countError: (code) => counted.push(code),
+    countUserError: () => undefined,
   });
   return { core: created, logged, observed, counted };
 }
