@@ -21,6 +21,7 @@ export interface Refused {
   replayed: false;
   removed: false;
   deleted: false;
+  removedCount: 0;
 }
 
 /**
@@ -37,7 +38,7 @@ export function refusalOf(err: unknown, args: Record<string, unknown>): Refused 
   return {
     userErrors: [userError],
     leaderboard: null, player: null, entry: null, results: null, previousScore: null, previousRank: null,
-    changed: false, replayed: false, removed: false, deleted: false,
+    changed: false, replayed: false, removed: false, deleted: false, removedCount: 0,
   };
 }
 
