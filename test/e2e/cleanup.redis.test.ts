@@ -2,12 +2,11 @@
 // and deletePlayer. Each answers its payload, leaves reads fresh (one server, with its read
 // cache), tells live subscribers, refuses an oversize call with nothing removed, needs its role
 // over HTTP and WebSocket alike, and says what became of a removal whose answer was lost.
-import type { ManagedRedis } from '../../src/dev/managedRedis';
 import { MAX_BATCH_SIZE, MAX_REMOVALS_PER_CALL } from '../../src/domain/limits';
-import { CutProxy } from '../support/cutProxy';
+import { behindCutProxy } from '../support/cutProxy';
 import { createBoard, submitAll, TEST_KEYS, TestServer, USER_ERRORS } from '../support/harness';
 import { connect, type LiveConnection } from '../support/liveClient';
-import { startDedicatedRedis, uniqueId } from '../support/redis';
+import { uniqueId } from '../support/redis';
 
 let server: TestServer;
 const connections: LiveConnection[] = [];
@@ -256,23 +255,12 @@ describe('deletePlayer', () => {
 });
 
 describe('a bulk removal whose answer is lost with its connection', () => {
-  let redis: ManagedRedis;
-  let proxy: CutProxy;
-  let cut: TestServer;
-  beforeAll(async () => {
-    redis = await startDedicatedRedis();
-    proxy = await CutProxy.start({ host: '127.0.0.1', port: redis.port });
-    cut = await TestServer.start(proxy.url);
-  });
-  afterAll(async () => {
-    await cut?.stop();
-    await proxy?.close();
-    await redis?.stop();
-  });
+  const own = behindCutProxy();
 
   it.each([...REMOVALS.map(({ name, query, input }) => ({ name, query, input })), {
     name: 'keepTopEntries', query: KEEP_TOP, input: (leaderboardId: string) => ({ leaderboardId, count: 3 }),
   }])('answers $name UNAVAILABLE with outcome UNKNOWN, and it was applied once', async ({ query, input }) => {
+    const { proxy, server: cut } = own;
     const id = uniqueId('cleanup-cut');
     await createBoard(cut, id);
     await submitAll(cut, id, FIVE);
