@@ -23,8 +23,8 @@ export interface ScoreRangeInput {
 }
 
 /**
- * The bulk removals take one object naming the board, the shape their mutations' arguments will
- * have, so the access guard reads the board from the same arguments (admin role, board prefix).
+ * The bulk removals take one object naming the board, the shape of their mutations' `input`,
+ * so the access guard reads the board from the same arguments (admin role, board prefix).
  */
 export interface RemoveByScoreInput extends ScoreRangeInput {
   leaderboardId: string;

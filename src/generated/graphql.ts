@@ -59,6 +59,15 @@ export type DeleteLeaderboardPayload = {
   userErrors: Array<UserError>;
 };
 
+/** What `deletePlayer` did. */
+export type DeletePlayerPayload = {
+  __typename?: 'DeletePlayerPayload';
+  /** True when the profile was deleted; false when the player had none, or when `userErrors` says why not. */
+  deleted: Scalars['Boolean']['output'];
+  /** Why nothing was deleted: BAD_USER_INPUT. Empty otherwise. */
+  userErrors: Array<UserError>;
+};
+
 /** A player's standing on one board. Its id stands for the board and the player, whatever the score. */
 export type Entry = Node & {
   __typename?: 'Entry';
@@ -119,6 +128,14 @@ export type EntrySubmitted = {
   previousRank: Maybe<Scalars['Int']['output']>;
   /** The player's score before the change; null when the player had none. */
   previousScore: Maybe<Scalars['Float']['output']>;
+};
+
+/** Which entries `keepTopEntries` keeps: the first `count`; every entry ranked below them is removed. */
+export type KeepTopEntriesInput = {
+  /** How many entries stay, from rank 1; 0 or more. */
+  count: Scalars['Int']['input'];
+  /** The board's id. */
+  leaderboardId: Scalars['ID']['input'];
 };
 
 /**
@@ -331,6 +348,23 @@ export type Mutation = {
   createLeaderboard: Maybe<CreateLeaderboardPayload>;
   /** Deletes the board and all its entries. */
   deleteLeaderboard: Maybe<DeleteLeaderboardPayload>;
+  /** Deletes the player's profile, after which `player(id:)` is null; entries on boards stay. */
+  deletePlayer: Maybe<DeletePlayerPayload>;
+  /**
+   * Keeps the first `count` entries and removes every one ranked below them, in one atomic step,
+   * and tells live subscribers. More than 1000 to remove is BAD_USER_INPUT and removes nothing. Admin.
+   */
+  keepTopEntries: Maybe<RemoveEntriesPayload>;
+  /**
+   * Removes these players' entries, in one atomic step, and tells live subscribers. More than 1000
+   * ids is BAD_USER_INPUT and removes nothing. Admin.
+   */
+  removeEntries: Maybe<RemoveEntriesPayload>;
+  /**
+   * Removes every entry whose score lies in the range, in one atomic step, and tells live
+   * subscribers. More than 1000 entries in the range is BAD_USER_INPUT and removes nothing. Admin.
+   */
+  removeEntriesByScore: Maybe<RemoveEntriesPayload>;
   /** Removes the player's entry from the board. */
   removeEntry: Maybe<RemoveEntryPayload>;
   /** Submits one score. */
@@ -341,6 +375,8 @@ export type Mutation = {
    * and in order.
    */
   submitScores: Maybe<SubmitScoresPayload>;
+  /** Changes a board's title or update policy; entries stay as they are. Admin. */
+  updateLeaderboard: Maybe<UpdateLeaderboardPayload>;
   /** Stores the player's profile, replacing the previous one (fields left out become null). */
   upsertPlayer: Maybe<UpsertPlayerPayload>;
 };
@@ -365,6 +401,50 @@ export type MutationCreateLeaderboardArgs = {
  */
 export type MutationDeleteLeaderboardArgs = {
   id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
+export type MutationDeletePlayerArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
+export type MutationKeepTopEntriesArgs = {
+  input: KeepTopEntriesInput;
+};
+
+
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
+export type MutationRemoveEntriesArgs = {
+  input: RemoveEntriesInput;
+};
+
+
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
+export type MutationRemoveEntriesByScoreArgs = {
+  input: RemoveEntriesByScoreInput;
 };
 
 
@@ -399,6 +479,17 @@ export type MutationSubmitScoreArgs = {
  */
 export type MutationSubmitScoresArgs = {
   inputs: Array<SubmitScoreInput>;
+};
+
+
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
+export type MutationUpdateLeaderboardArgs = {
+  input: UpdateLeaderboardInput;
 };
 
 
@@ -551,6 +642,36 @@ export type RankWindow = Node & {
   id: Scalars['ID']['output'];
   /** Number of ranked players when the window was read. */
   totalCount: Scalars['Int']['output'];
+};
+
+/** Which entries `removeEntriesByScore` removes: those whose score lies between `min` and `max`. */
+export type RemoveEntriesByScoreInput = {
+  /** The board's id. */
+  leaderboardId: Scalars['ID']['input'];
+  /** The highest score removed; open when left out. */
+  max?: InputMaybe<ScoreBound>;
+  /** The lowest score removed; open when left out (bounds as in `Leaderboard.entriesByScore`). */
+  min?: InputMaybe<ScoreBound>;
+};
+
+/** Which entries `removeEntries` removes: these players'. */
+export type RemoveEntriesInput = {
+  /** The board's id. */
+  leaderboardId: Scalars['ID']['input'];
+  /** The players' ids, at most 1000; ids without an entry are skipped. */
+  playerIds: Array<Scalars['ID']['input']>;
+};
+
+/** What a bulk removal (`removeEntriesByScore`, `keepTopEntries`, `removeEntries`) did. */
+export type RemoveEntriesPayload = {
+  __typename?: 'RemoveEntriesPayload';
+  /** How many entries were removed; 0 when `userErrors` says why nothing was. */
+  removedCount: Scalars['Int']['output'];
+  /**
+   * Why nothing was removed: BAD_USER_INPUT (a bad argument, or more than 1000 entries would go:
+   * narrow the call and repeat) or NOT_FOUND (no such board). Empty otherwise.
+   */
+  userErrors: Array<UserError>;
 };
 
 /** What `removeEntry` did. */
@@ -722,6 +843,36 @@ export type TopUpdate = Node & {
   version: Scalars['String']['output'];
 };
 
+/**
+ * The settings to change on a board; those left out stay as they are. `sortOrder`, `capacity` and
+ * `denseRanks` cannot change: given, they must be the board's, else BAD_USER_INPUT names the field.
+ */
+export type UpdateLeaderboardInput = {
+  /** Cannot change: given, it must size the board's structures as they are. */
+  capacity?: InputMaybe<Scalars['Int']['input']>;
+  /** Cannot change: given, it must be the board's. */
+  denseRanks?: InputMaybe<Scalars['Boolean']['input']>;
+  /** The board's id. */
+  id: Scalars['ID']['input'];
+  /** Cannot change: given, it must be the board's. */
+  sortOrder?: InputMaybe<SortOrder>;
+  /** A name to show: at most 200 characters of visible text on one line; null removes it. */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** How a new submission combines with a player's stored score from now on. */
+  updatePolicy?: InputMaybe<UpdatePolicy>;
+};
+
+/** What `updateLeaderboard` did. */
+export type UpdateLeaderboardPayload = {
+  __typename?: 'UpdateLeaderboardPayload';
+  /** False when the settings were already these (or nothing was changed). */
+  changed: Scalars['Boolean']['output'];
+  /** The board with its settings now; null when `userErrors` says why nothing changed. */
+  leaderboard: Maybe<Leaderboard>;
+  /** Why nothing changed: BAD_USER_INPUT (a bad value, or a setting that cannot change) or NOT_FOUND. Empty otherwise. */
+  userErrors: Array<UserError>;
+};
+
 /** How a new submission combines with a player's stored score. */
 export type UpdatePolicy =
   /** Keep the better of the stored and the submitted score. */
@@ -867,6 +1018,7 @@ export type ResolversTypes = {
   CreateLeaderboardPayload: ResolverTypeWrapper<Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteLeaderboardPayload: ResolverTypeWrapper<DeleteLeaderboardPayload>;
+  DeletePlayerPayload: ResolverTypeWrapper<DeletePlayerPayload>;
   Entry: ResolverTypeWrapper<EntryModel>;
   EntryConnection: ResolverTypeWrapper<Omit<EntryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversTypes['EntryEdge']>, nodes: Array<ResolversTypes['Entry']> }>;
   EntryEdge: ResolverTypeWrapper<Omit<EntryEdge, 'node'> & { node: ResolversTypes['Entry'] }>;
@@ -874,6 +1026,7 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  KeepTopEntriesInput: KeepTopEntriesInput;
   Leaderboard: ResolverTypeWrapper<BoardConfig>;
   LeaderboardConnection: ResolverTypeWrapper<LeaderboardConnectionModel>;
   LeaderboardEdge: ResolverTypeWrapper<Omit<LeaderboardEdge, 'node'> & { node: ResolversTypes['Leaderboard'] }>;
@@ -885,6 +1038,9 @@ export type ResolversTypes = {
   RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
   RankChangeCause: RankChangeCause;
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
+  RemoveEntriesByScoreInput: RemoveEntriesByScoreInput;
+  RemoveEntriesInput: RemoveEntriesInput;
+  RemoveEntriesPayload: ResolverTypeWrapper<RemoveEntriesPayload>;
   RemoveEntryPayload: ResolverTypeWrapper<RemoveEntryPayload>;
   ScoreBound: ScoreBound;
   SortOrder: SortOrder;
@@ -895,6 +1051,8 @@ export type ResolversTypes = {
   SubmitScoresPayload: ResolverTypeWrapper<Omit<SubmitScoresPayload, 'results'> & { results?: Maybe<Array<ResolversTypes['SubmitScoreResult']>> }>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   TopUpdate: ResolverTypeWrapper<TopUpdateModel>;
+  UpdateLeaderboardInput: UpdateLeaderboardInput;
+  UpdateLeaderboardPayload: ResolverTypeWrapper<Omit<UpdateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
   UpdatePolicy: UpdatePolicy;
   UpsertPlayerInput: UpsertPlayerInput;
   UpsertPlayerPayload: ResolverTypeWrapper<Omit<UpsertPlayerPayload, 'player'> & { player?: Maybe<ResolversTypes['Player']> }>;
@@ -909,6 +1067,7 @@ export type ResolversParentTypes = {
   CreateLeaderboardPayload: Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   DateTime: Scalars['DateTime']['output'];
   DeleteLeaderboardPayload: DeleteLeaderboardPayload;
+  DeletePlayerPayload: DeletePlayerPayload;
   Entry: EntryModel;
   EntryConnection: Omit<EntryConnection, 'edges' | 'nodes'> & { edges: Array<ResolversParentTypes['EntryEdge']>, nodes: Array<ResolversParentTypes['Entry']> };
   EntryEdge: Omit<EntryEdge, 'node'> & { node: ResolversParentTypes['Entry'] };
@@ -916,6 +1075,7 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  KeepTopEntriesInput: KeepTopEntriesInput;
   Leaderboard: BoardConfig;
   LeaderboardConnection: LeaderboardConnectionModel;
   LeaderboardEdge: Omit<LeaderboardEdge, 'node'> & { node: ResolversParentTypes['Leaderboard'] };
@@ -926,6 +1086,9 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
+  RemoveEntriesByScoreInput: RemoveEntriesByScoreInput;
+  RemoveEntriesInput: RemoveEntriesInput;
+  RemoveEntriesPayload: RemoveEntriesPayload;
   RemoveEntryPayload: RemoveEntryPayload;
   ScoreBound: ScoreBound;
   String: Scalars['String']['output'];
@@ -935,6 +1098,8 @@ export type ResolversParentTypes = {
   SubmitScoresPayload: Omit<SubmitScoresPayload, 'results'> & { results?: Maybe<Array<ResolversParentTypes['SubmitScoreResult']>> };
   Subscription: Record<PropertyKey, never>;
   TopUpdate: TopUpdateModel;
+  UpdateLeaderboardInput: UpdateLeaderboardInput;
+  UpdateLeaderboardPayload: Omit<UpdateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   UpsertPlayerInput: UpsertPlayerInput;
   UpsertPlayerPayload: Omit<UpsertPlayerPayload, 'player'> & { player?: Maybe<ResolversParentTypes['Player']> };
   UserError: UserError;
@@ -950,6 +1115,11 @@ export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversT
 }
 
 export type DeleteLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DeleteLeaderboardPayload'] = ResolversParentTypes['DeleteLeaderboardPayload']> = {
+  deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type DeletePlayerPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['DeletePlayerPayload'] = ResolversParentTypes['DeletePlayerPayload']> = {
   deleted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
@@ -1020,9 +1190,14 @@ export type LeaderboardEdgeResolvers<ContextType = Context, ParentType extends R
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
   createLeaderboard?: Resolver<Maybe<ResolversTypes['CreateLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationCreateLeaderboardArgs, 'input'>>;
   deleteLeaderboard?: Resolver<Maybe<ResolversTypes['DeleteLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationDeleteLeaderboardArgs, 'id'>>;
+  deletePlayer?: Resolver<Maybe<ResolversTypes['DeletePlayerPayload']>, ParentType, ContextType, RequireFields<MutationDeletePlayerArgs, 'id'>>;
+  keepTopEntries?: Resolver<Maybe<ResolversTypes['RemoveEntriesPayload']>, ParentType, ContextType, RequireFields<MutationKeepTopEntriesArgs, 'input'>>;
+  removeEntries?: Resolver<Maybe<ResolversTypes['RemoveEntriesPayload']>, ParentType, ContextType, RequireFields<MutationRemoveEntriesArgs, 'input'>>;
+  removeEntriesByScore?: Resolver<Maybe<ResolversTypes['RemoveEntriesPayload']>, ParentType, ContextType, RequireFields<MutationRemoveEntriesByScoreArgs, 'input'>>;
   removeEntry?: Resolver<Maybe<ResolversTypes['RemoveEntryPayload']>, ParentType, ContextType, RequireFields<MutationRemoveEntryArgs, 'leaderboardId' | 'playerId'>>;
   submitScore?: Resolver<Maybe<ResolversTypes['SubmitScorePayload']>, ParentType, ContextType, RequireFields<MutationSubmitScoreArgs, 'input'>>;
   submitScores?: Resolver<Maybe<ResolversTypes['SubmitScoresPayload']>, ParentType, ContextType, RequireFields<MutationSubmitScoresArgs, 'inputs'>>;
+  updateLeaderboard?: Resolver<Maybe<ResolversTypes['UpdateLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationUpdateLeaderboardArgs, 'input'>>;
   upsertPlayer?: Resolver<Maybe<ResolversTypes['UpsertPlayerPayload']>, ParentType, ContextType, RequireFields<MutationUpsertPlayerArgs, 'input'>>;
 };
 
@@ -1068,6 +1243,11 @@ export type RankWindowResolvers<ContextType = Context, ParentType extends Resolv
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type RemoveEntriesPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntriesPayload'] = ResolversParentTypes['RemoveEntriesPayload']> = {
+  removedCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type RemoveEntryPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntryPayload'] = ResolversParentTypes['RemoveEntryPayload']> = {
   removed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -1109,6 +1289,12 @@ export type TopUpdateResolvers<ContextType = Context, ParentType extends Resolve
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
+export type UpdateLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpdateLeaderboardPayload'] = ResolversParentTypes['UpdateLeaderboardPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
 export type UpsertPlayerPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['UpsertPlayerPayload'] = ResolversParentTypes['UpsertPlayerPayload']> = {
   player?: Resolver<Maybe<ResolversTypes['Player']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
@@ -1124,6 +1310,7 @@ export type Resolvers<ContextType = Context> = {
   CreateLeaderboardPayload?: CreateLeaderboardPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteLeaderboardPayload?: DeleteLeaderboardPayloadResolvers<ContextType>;
+  DeletePlayerPayload?: DeletePlayerPayloadResolvers<ContextType>;
   Entry?: EntryResolvers<ContextType>;
   EntryConnection?: EntryConnectionResolvers<ContextType>;
   EntryEdge?: EntryEdgeResolvers<ContextType>;
@@ -1138,12 +1325,14 @@ export type Resolvers<ContextType = Context> = {
   Query?: QueryResolvers<ContextType>;
   RankChange?: RankChangeResolvers<ContextType>;
   RankWindow?: RankWindowResolvers<ContextType>;
+  RemoveEntriesPayload?: RemoveEntriesPayloadResolvers<ContextType>;
   RemoveEntryPayload?: RemoveEntryPayloadResolvers<ContextType>;
   SubmitScorePayload?: SubmitScorePayloadResolvers<ContextType>;
   SubmitScoreResult?: SubmitScoreResultResolvers<ContextType>;
   SubmitScoresPayload?: SubmitScoresPayloadResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   TopUpdate?: TopUpdateResolvers<ContextType>;
+  UpdateLeaderboardPayload?: UpdateLeaderboardPayloadResolvers<ContextType>;
   UpsertPlayerPayload?: UpsertPlayerPayloadResolvers<ContextType>;
   UserError?: UserErrorResolvers<ContextType>;
 };

@@ -27,6 +27,11 @@ const MUTATION_RULES: { [F in Field]: Rule<F> } = {
   submitScores: { role: 'writer', boards: ({ inputs }) => inputs.map((input) => input.leaderboardId) },
   removeEntry: { role: 'writer', boards: ({ leaderboardId }) => [leaderboardId] },
   upsertPlayer: { role: 'writer', shared: 'player profiles' },
+  removeEntriesByScore: { role: 'admin', boards: ({ input }) => [input.leaderboardId] },
+  keepTopEntries: { role: 'admin', boards: ({ input }) => [input.leaderboardId] },
+  removeEntries: { role: 'admin', boards: ({ input }) => [input.leaderboardId] },
+  updateLeaderboard: { role: 'admin', boards: ({ input }) => [input.id] },
+  deletePlayer: { role: 'writer', shared: 'player profiles' },
 };
 
 /**

@@ -21,6 +21,7 @@ export interface Refused {
   replayed: false;
   removed: false;
   deleted: false;
+  removedCount: 0;
 }
 
 /**
@@ -45,7 +46,7 @@ export function refusalOf(err: unknown, mutation: string, args: Record<string, u
   return {
     userErrors: [userError],
     leaderboard: null, player: null, entry: null, results: null, previousScore: null, previousRank: null,
-    changed: false, replayed: false, removed: false, deleted: false,
+    changed: false, replayed: false, removed: false, deleted: false, removedCount: 0,
   };
 }
 

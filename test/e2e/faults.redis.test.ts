@@ -6,7 +6,7 @@ import * as net from 'node:net';
 import Redis from 'ioredis';
 import type { ManagedRedis } from '../../src/dev/managedRedis';
 import { boardKeys } from '../../src/store/keys';
-import { CutProxy } from '../support/cutProxy';
+import { behindCutProxy } from '../support/cutProxy';
 import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';
 import { type Audit, runWriter, WriteLedger } from '../support/writeLedger';
 import { createBoard, onOwnRedis, SUBMIT, TEST_KEYS, TestServer } from '../support/harness';
@@ -50,46 +50,34 @@ function expectExactlyOnce(audit: Audit): void {
 }
 
 describe('a command that ran in Redis and whose answer was lost with its connection', () => {
-  let redis: ManagedRedis;
-  let proxy: CutProxy;
-  let server: TestServer;
-  beforeAll(async () => {
-    redis = await startDedicatedRedis();
-    proxy = await CutProxy.start({ host: '127.0.0.1', port: redis.port });
-    server = await TestServer.start(proxy.url);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await proxy?.close();
-    await redis?.stop();
-  });
+  const cut = behindCutProxy();
 
   const score = async (boardId: string, playerId: string) =>
-    (await server.data('query ($b: ID!, $p: ID!) { leaderboard(id: $b) { entry(playerId: $p) { score } } }', { b: boardId, p: playerId }))
+    (await cut.server.data('query ($b: ID!, $p: ID!) { leaderboard(id: $b) { entry(playerId: $p) { score } } }', { b: boardId, p: playerId }))
       .leaderboard.entry?.score;
 
   it('is a write applied once and answered UNKNOWN; the same idempotency key then says it was done', async () => {
     const boardId = uniqueId('cut');
-    await createBoard(server, boardId, 'DESCENDING', 'INCREMENT');
-    await server.data(SUBMIT, { input: { leaderboardId: boardId, playerId: 'p', score: 1 } });
+    await createBoard(cut.server, boardId, 'DESCENDING', 'INCREMENT');
+    await cut.server.data(SUBMIT, { input: { leaderboardId: boardId, playerId: 'p', score: 1 } });
 
-    proxy.cutAfterNextCommand();
-    const [lost] = await server.errors(SUBMIT, { input: { leaderboardId: boardId, playerId: 'p', score: 10 } });
+    cut.proxy.cutAfterNextCommand();
+    const [lost] = await cut.server.errors(SUBMIT, { input: { leaderboardId: boardId, playerId: 'p', score: 10 } });
     expect(lost.extensions).toMatchObject({ code: 'UNAVAILABLE', outcome: 'UNKNOWN' });
     expect(await score(boardId, 'p')).toBe(11);
 
-    proxy.cutAfterNextCommand();
+    cut.proxy.cutAfterNextCommand();
     const keyed = { leaderboardId: boardId, playerId: 'q', score: 10, idempotencyKey: 'q-1' };
-    const [unknown] = await server.errors(SUBMIT, { input: keyed });
+    const [unknown] = await cut.server.errors(SUBMIT, { input: keyed });
     expect(unknown.extensions).toMatchObject({ code: 'UNAVAILABLE', outcome: 'UNKNOWN' });
-    const retried = await server.data(SUBMIT, { input: keyed });
+    const retried = await cut.server.data(SUBMIT, { input: keyed });
     expect(retried.submitScore).toMatchObject({ replayed: true, entry: { score: 10 } });
     expect(await score(boardId, 'q')).toBe(10);
   });
 
   it('is a read answered all the same, from a new connection', async () => {
-    proxy.cutAfterNextCommand();
-    expect(await server.data('{ player(id: "nobody") { id } }')).toEqual({ player: null });
+    cut.proxy.cutAfterNextCommand();
+    expect(await cut.server.data('{ player(id: "nobody") { id } }')).toEqual({ player: null });
   });
 });
 

@@ -2,6 +2,9 @@
 // Redis and runs, and the connection is cut before its reply gets back. That is what a crash or
 // a network fault does at the worst moment, made to happen on the next command instead of by chance.
 import * as net from 'node:net';
+import type { ManagedRedis } from '../../src/dev/managedRedis';
+import { TestServer } from './harness';
+import { startDedicatedRedis } from './redis';
 
 export class CutProxy {
   private armed = false;
@@ -54,4 +57,23 @@ export class CutProxy {
     client.on('close', cut);
     upstream.on('close', cut);
   }
+}
+
+/**
+ * A describe block's own Redis with a CutProxy in front and a server on the proxy, started before
+ * its tests and stopped after them.
+ */
+export function behindCutProxy(): { proxy: CutProxy; server: TestServer } {
+  const own = {} as { redis: ManagedRedis; proxy: CutProxy; server: TestServer };
+  beforeAll(async () => {
+    own.redis = await startDedicatedRedis();
+    own.proxy = await CutProxy.start({ host: '127.0.0.1', port: own.redis.port });
+    own.server = await TestServer.start(own.proxy.url);
+  });
+  afterAll(async () => {
+    await own.server?.stop();
+    await own.proxy?.close();
+    await own.redis?.stop();
+  });
+  return own;
 }

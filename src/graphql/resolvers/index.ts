@@ -1,6 +1,7 @@
 import type { Resolvers } from '../../generated/graphql';
 import { guardMutations } from '../access';
 import { DateTime } from '../scalars';
+import { CleanupMutation } from './cleanup';
 import { Entry } from './entry';
 import { Leaderboard } from './leaderboard';
 import { Mutation } from './mutation';
@@ -12,7 +13,7 @@ import { Subscription } from './subscription';
 export const resolvers: Resolvers = {
   DateTime,
   Query,
-  Mutation: guardMutations(Mutation),
+  Mutation: guardMutations({ ...Mutation, ...CleanupMutation }),
   Leaderboard: { ...Leaderboard, ...LeaderboardRanges },
   LeaderboardConnection,
   Entry: { ...Entry, ...EntryRanges },

@@ -14,20 +14,20 @@
   Reply {changed, sortOrder, updatePolicy, title, createdAt, buckets, denseRanks}: changed 0/1,
     title nil when none, createdAt in ms, denseRanks 0/1
   When something changed, bumps the board's version and publishes 'v <version>\nu'.
-  Errors: NOT_FOUND (no such board); BAD_USER_INPUT (another sort order, bucket count or denseRanks).
+  Errors: NOT_FOUND (no such board); BAD_USER_INPUT [field] (another sort order, bucket count or denseRanks).
 ]]
 local cfg = KEYS[1]
 local existing = redis.call('HMGET', cfg, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense')
 local dense = existing[6] and 1 or 0
 if not existing[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 if ARGV[4] ~= '' and ARGV[4] ~= existing[1] then
-  return redis.error_reply('BAD_USER_INPUT sortOrder cannot change: scores are stored in its order; create another board')
+  return redis.error_reply('BAD_USER_INPUT [sortOrder] sortOrder cannot change: scores are stored in its order; create another board')
 end
 if ARGV[5] ~= '' and tonumber(ARGV[5]) ~= tonumber(existing[5]) then
-  return redis.error_reply('BAD_USER_INPUT capacity cannot change: players are spread over buckets sized by it; create another board')
+  return redis.error_reply('BAD_USER_INPUT [capacity] capacity cannot change: players are spread over buckets sized by it; create another board')
 end
 if ARGV[7] ~= '' and tonumber(ARGV[7]) ~= dense then
-  return redis.error_reply('BAD_USER_INPUT denseRanks cannot change: the distinct scores would have to be rebuilt; create another board')
+  return redis.error_reply('BAD_USER_INPUT [denseRanks] denseRanks cannot change: the distinct scores would have to be rebuilt; create another board')
 end
 local policy, title = existing[2], existing[3]
 if ARGV[3] ~= '' then policy = ARGV[3] end
