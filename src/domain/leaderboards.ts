@@ -5,12 +5,21 @@ import type {
   SubmitResult,
 } from '../store/types';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
+import {
+  checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type PeriodConfigInput,
+} from './periods/config';
 import type { ReadCache } from './readCache';
 import type { ScoreBoundInput } from './validation';
 import {
   checkBatchSize, checkCapacity, checkFlag, checkId, checkKeep, checkLimit, checkOffset, checkPercent, checkRadius, checkRank,
   checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkTitle, checkUpdatePolicy,
 } from './validation';
+
+/** A new board's settings as clients give them: the store's, with the periods unchecked. */
+export interface CreateBoardRequest extends Omit<CreateBoardInput, 'periods'> {
+  /** Left out or null: ALL_TIME only. */
+  periods?: PeriodConfigInput | null;
+}
 
 export interface BoardSubmission extends Submission {
   boardId: string;
@@ -52,16 +61,21 @@ export class Leaderboards {
     private readonly cache?: ReadCache,
   ) {}
 
-  async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
+  async createBoard(input: CreateBoardRequest): Promise<{ board: BoardConfig; created: boolean }> {
     const boardId = checkId(input.id, 'id');
-    return this.forgettingReadsAfter(boardId, this.store.createBoard({
+    const periods = checkPeriodConfig(input.periods);
+    const result = await this.forgettingReadsAfter(boardId, this.store.createBoard({
       id: boardId,
       title: checkTitle(input.title),
       sortOrder: checkSortOrder(input.sortOrder),
       updatePolicy: checkUpdatePolicy(input.updatePolicy),
       capacity: input.capacity == null ? DEFAULT_CAPACITY : checkCapacity(input.capacity),
       denseRanks: input.denseRanks == null ? undefined : checkFlag(input.denseRanks, 'denseRanks'),
+      periods: serializePeriodConfig(periods),
     }));
+    // The script answers an existing board with its own periods and writes nothing: Node names what differs.
+    if (!result.created) checkSamePeriods(parsePeriodConfig(result.board.periods), periods);
+    return result;
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {

@@ -33,6 +33,11 @@ export type CreateLeaderboardInput = {
   denseRanks?: InputMaybe<Scalars['Boolean']['input']>;
   /** 1-128 characters of letters, digits and `-_.:`. */
   id: Scalars['ID']['input'];
+  /**
+   * The periods the board keeps (see "Time windows" in the README); left out: ALL_TIME only, as
+   * every board before periods. Fixed at creation: re-creating with others is CONFLICT.
+   */
+  periods?: InputMaybe<PeriodsInput>;
   /** Which end of the board is rank 1. */
   sortOrder: SortOrder;
   /** A name to show: at most 200 characters of visible text on one line. */
@@ -435,6 +440,40 @@ export type PageInfo = {
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** A kind of period a board can keep. */
+export type PeriodKind =
+  /** Every score since the board was created; never ends. */
+  | 'ALL_TIME'
+  /** A calendar day in the board's time zone (key `2026-12-01`); days of 23 or 25 hours are one period each. */
+  | 'DAILY'
+  /** A calendar month in the board's time zone (key `2026-12`). */
+  | 'MONTHLY'
+  /** One of the board's named seasons (key: its id). */
+  | 'SEASON'
+  /** An ISO week, Monday first, in the board's time zone (key `2026-W49`). */
+  | 'WEEKLY';
+
+/** A period kind a board keeps, and for how many periods. */
+export type PeriodKindInput = {
+  /** The kind kept. */
+  kind: PeriodKind;
+  /**
+   * How many periods of this kind are kept, the current one included, 1 to 400; older ones expire
+   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, SEASON 2. Not for ALL_TIME.
+   */
+  retention?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The periods of a new board. */
+export type PeriodsInput = {
+  /** The kinds kept, each once; default ALL_TIME only. */
+  kinds?: InputMaybe<Array<PeriodKindInput>>;
+  /** Seasons, none overlapping; they need SEASON among `kinds`. */
+  seasons?: InputMaybe<Array<SeasonInput>>;
+  /** An IANA time zone such as `Asia/Tokyo`, in which days, weeks and months begin; default UTC. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
 /**
  * A player's public profile. Fields other than `id` are null until the player has a profile. Its
  * `id` is the player's own (not a `Node` id): read it again with `player(id:)`.
@@ -571,6 +610,16 @@ export type ScoreBound = {
   exclusive?: InputMaybe<Scalars['Boolean']['input']>;
   /** The bound's score: finite, with |value| <= 2^53 - 1. */
   value: Scalars['Float']['input'];
+};
+
+/** A named season: from `start` (inclusive) to `end` (exclusive). */
+export type SeasonInput = {
+  /** The moment right after the season: the next season may start here. */
+  end: Scalars['DateTime']['input'];
+  /** 1-64 letters, digits and `-_.`; the season's period key. */
+  id: Scalars['String']['input'];
+  /** The season's first moment. */
+  start: Scalars['DateTime']['input'];
 };
 
 /** Which end of the board is rank 1. */
@@ -878,6 +927,9 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  PeriodKind: PeriodKind;
+  PeriodKindInput: PeriodKindInput;
+  PeriodsInput: PeriodsInput;
   Player: ResolverTypeWrapper<PlayerProfile>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
@@ -885,6 +937,7 @@ export type ResolversTypes = {
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
   RemoveEntryPayload: ResolverTypeWrapper<RemoveEntryPayload>;
   ScoreBound: ScoreBound;
+  SeasonInput: SeasonInput;
   SortOrder: SortOrder;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitScoreInput: SubmitScoreInput;
@@ -920,12 +973,15 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   PageInfo: PageInfo;
+  PeriodKindInput: PeriodKindInput;
+  PeriodsInput: PeriodsInput;
   Player: PlayerProfile;
   Query: Record<PropertyKey, never>;
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
   RemoveEntryPayload: RemoveEntryPayload;
   ScoreBound: ScoreBound;
+  SeasonInput: SeasonInput;
   String: Scalars['String']['output'];
   SubmitScoreInput: SubmitScoreInput;
   SubmitScorePayload: Omit<SubmitScorePayload, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };

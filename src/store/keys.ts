@@ -4,7 +4,8 @@
  * ID_PATTERN), so the tag is always the whole id.
  *
  *   st:{b}:cfg         hash   sortOrder, updatePolicy, title, createdAt, buckets,
- *                             clock (last live moment, µs), seq (import counter)
+ *                             clock (last live moment, µs), seq (import counter), periods
+ *                             (the kept periods' canonical text; absent: ALL_TIME only)
  *   st:{b}:z           zset   the ranking: score = dir * score, member = token + player code
  *   st:{b}:d           zset   the distinct stored scores (score = member = the stored score, the
  *                             member as 8 bytes), for dense ranks; kept by every write script

@@ -50,7 +50,7 @@ export class LeaderboardStore {
     const title = input.title ?? null;
     const created = createBoardReply(input.id, await this.write('create_board', [keys.config], [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
-      bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks),
+      bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks), input.periods ?? '',
     ]));
     // The index lives outside the board's slot, so it is written after the board itself.
     await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id), BOARD_INDEX_KEY).catch(afterFirstWrite);
@@ -59,8 +59,8 @@ export class LeaderboardStore {
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
-    const [sortOrder, updatePolicy, title, createdAt, buckets, dense] = await redisRead(this.redis, () =>
-      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense'),
+    const [sortOrder, updatePolicy, title, createdAt, buckets, dense, periods] = await redisRead(this.redis, () =>
+      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense', 'periods'),
     );
     if (!sortOrder) {
       this.buckets.delete(id);
@@ -75,6 +75,7 @@ export class LeaderboardStore {
       createdAt: Number(createdAt),
       buckets: Number(buckets),
       denseRanks: dense !== null,
+      periods: periods ?? '',
     };
   }
 

@@ -14,6 +14,11 @@ export interface BoardConfig {
   buckets: number;
   /** Whether the board keeps its distinct scores, for dense ranks (fixed at creation). */
   denseRanks: boolean;
+  /**
+   * The periods the board keeps, as the domain's canonical text (src/domain/periods/config.ts);
+   * '' for ALL_TIME only, as every board was before periods (fixed at creation).
+   */
+  periods: string;
 }
 
 export interface CreateBoardInput {
@@ -28,6 +33,8 @@ export interface CreateBoardInput {
    * score (BENCHMARKS.md), so a board whose scores are nearly all different may do without.
    */
   denseRanks?: boolean;
+  /** The periods to keep, as BoardConfig.periods; '' or left out for ALL_TIME only. */
+  periods?: string;
 }
 
 export interface Entry {
