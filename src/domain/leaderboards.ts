@@ -2,9 +2,11 @@ import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, Wr
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitResult,
+  SubmitPlan, SubmitPlanner, SubmitResult,
 } from '../store/types';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
+import { PeriodCalendar, type Period } from './periods/calendar';
+import { systemMomentClock, type MomentClock } from './periods/clock';
 import {
   checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type PeriodConfigInput,
 } from './periods/config';
@@ -20,6 +22,9 @@ export interface CreateBoardRequest extends Omit<CreateBoardInput, 'periods'> {
   /** Left out or null: ALL_TIME only. */
   periods?: PeriodConfigInput | null;
 }
+
+/** Distinct period settings whose calendars are kept; past it they are built again. */
+const MAX_CALENDARS = 1000;
 
 export interface BoardSubmission extends Submission {
   boardId: string;
@@ -56,10 +61,25 @@ export interface RemoveEntriesInput {
  * board's settings, size and top pages come from memory while the board does not change.
  */
 export class Leaderboards {
+  /** Calendars by the periods' canonical text: boards with the same periods share one. */
+  private readonly calendars = new Map<string, PeriodCalendar>();
+
   constructor(
     readonly store: LeaderboardStore,
     private readonly cache?: ReadCache,
+    /** Node's "now" for the period decisions it makes itself; tests pass their own. */
+    private readonly clock: MomentClock = systemMomentClock,
   ) {}
+
+  /** The calendar of a board's periods (BoardConfig.periods). */
+  calendar(periods: string): PeriodCalendar {
+    let calendar = this.calendars.get(periods);
+    if (!calendar) {
+      if (this.calendars.size >= MAX_CALENDARS) this.calendars.clear();
+      this.calendars.set(periods, (calendar = new PeriodCalendar(parsePeriodConfig(periods), this.clock)));
+    }
+    return calendar;
+  }
 
   async createBoard(input: CreateBoardRequest): Promise<{ board: BoardConfig; created: boolean }> {
     const boardId = checkId(input.id, 'id');
@@ -138,7 +158,8 @@ export class Leaderboards {
     const results: SubmitResult[] = new Array(items.length);
     const writes = await Promise.allSettled(
       [...byBoard].map(async ([boardId, group]) => {
-        const written = await this.forgettingReadsAfter(boardId, this.store.submit(boardId, group.submissions)).catch((err: unknown) => {
+        const plan = this.planner(group.submissions, batch ? group.indexes : null);
+        const written = await this.forgettingReadsAfter(boardId, this.store.submit(boardId, group.submissions, plan)).catch((err: unknown) => {
           throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
         });
         written.forEach((result, i) => (results[group.indexes[i]] = result));
@@ -153,6 +174,44 @@ export class Leaderboards {
       throw failures[0];
     }
     return results;
+  }
+
+  /**
+   * Where each submission lands: a live one in the period of every kept kind that holds the
+   * moment (the script checks that moment, by Redis' clock, against the windows), an imported
+   * one in the kept periods holding its reachedAt; BAD_USER_INPUT (naming the batch position,
+   * `indexes`, when a batch) when that is none.
+   */
+  private planner(submissions: Submission[], indexes: number[] | null): SubmitPlanner {
+    return (periods, at) => {
+      const calendar = this.calendar(periods);
+      const now = calendar.now();
+      const slots: SubmitPlan['slots'] = [];
+      const slotIndexes = new Map<string, number>();
+      const slotOf = (period: Period) => {
+        const name = `${period.kind}:${period.key}`;
+        let index = slotIndexes.get(name);
+        if (index === undefined) {
+          const expiresAt = calendar.expiresAt(period);
+          slotIndexes.set(name, (index = slots.length));
+          slots.push({ kind: period.kind, key: period.key, expiresAtMs: expiresAt === null ? null : expiresAt / 1000 });
+        }
+        return index;
+      };
+      const windows = calendar.config.kinds.map((kind) => calendar.window(kind, at ?? now));
+      let live: number[] | undefined;
+      const itemSlots = submissions.map((submission, i) => {
+        const landing = submission.reachedAtMicros === undefined
+          ? (live ??= windows.flatMap((window) => (window.period ? [slotOf(window.period)] : [])))
+          : calendar.landingPeriods(submission.reachedAtMicros, now).map(slotOf);
+        if (landing.length === 0) {
+          const what = submission.reachedAtMicros === undefined ? 'no period the board keeps holds now' : 'reachedAt is in no period the board still keeps';
+          throw indexes ? badInput(`item ${indexes[i]}: ${what}`, { field: 'reachedAt', index: indexes[i] }) : badInput(what, { field: 'reachedAt' });
+        }
+        return landing;
+      });
+      return { windows: windows.map(({ from, to }) => ({ from, to })), slots, itemSlots };
+    };
   }
 
   /** NOT_FOUND for an unknown board; false when the player was not on it. */

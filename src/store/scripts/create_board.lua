@@ -41,6 +41,7 @@ redis.call('HSET', cfg, 'sortOrder', ARGV[1], 'updatePolicy', ARGV[2], 'createdA
            'buckets', ARGV[5], 'clock', 0, 'seq', 0)
 if title then redis.call('HSET', cfg, 'title', title) end
 if dense == 1 then redis.call('HSET', cfg, 'dense', 1) end
-if ARGV[8] ~= '' then redis.call('HSET', cfg, 'periods', ARGV[8]) end
+-- 'pv' lets submit.lua tell a plan made for these periods from one made for a board since re-created.
+if ARGV[8] ~= '' then redis.call('HSET', cfg, 'periods', ARGV[8], 'pv', redis.sha1hex(ARGV[8])) end
 redis.call('SPUBLISH', ARGV[6], 'v 0\nc')
 return {1, ARGV[1], ARGV[2], title, createdAt, tonumber(ARGV[5]), dense, ARGV[8]}
