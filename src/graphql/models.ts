@@ -1,4 +1,6 @@
-import type { Entry, RankWindow, SubmitResult } from '../store/types';
+import type { Leaderboards } from '../domain/leaderboards';
+import type { Period } from '../domain/periods/calendar';
+import type { BoardConfig, BoardRef, Entry, RankWindow, SubmitResult } from '../store/types';
 import { encodeNodeId } from './nodeIds';
 
 /**
@@ -9,6 +11,21 @@ import { encodeNodeId } from './nodeIds';
  */
 export interface EntryModel extends Omit<Entry, 'cursor'> {
   boardId: string;
+}
+
+/** A board, scoped to one of its periods by `leaderboard(id:, period:)`; without one, its default period. */
+export interface LeaderboardModel extends BoardConfig {
+  period?: Period;
+}
+
+/** The period a Leaderboard's reads are about. */
+export const periodOf = (board: LeaderboardModel, leaderboards: Leaderboards): Period =>
+  board.period ?? leaderboards.period(board, null);
+
+/** What the domain's reads take for a Leaderboard: the board's id for ALL_TIME, else the period. */
+export function refOf(board: LeaderboardModel, leaderboards: Leaderboards): BoardRef {
+  const { kind, key } = periodOf(board, leaderboards);
+  return kind === 'ALL_TIME' ? board.id : { boardId: board.id, kind, key };
 }
 
 export interface RankWindowModel {

@@ -1,29 +1,42 @@
 import type { LeaderboardResolvers } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
 import type { Entry, Page } from '../../store/types';
-import { onBoard, windowOnBoard } from '../models';
+import type { Leaderboards } from '../../domain/leaderboards';
+import type { Period } from '../../domain/periods/calendar';
+import { onBoard, periodOf, refOf, windowOnBoard, type LeaderboardModel } from '../models';
 
 export const Leaderboard: LeaderboardResolvers = {
   createdAt: (board) => board.createdAt * 1000,
-  totalCount: (board, _args, { leaderboards }) => leaderboards.size(board.id),
-  entry: (board, { playerId }, { loaders }) => loaders.entries(board.id).load(playerId),
+  totalCount: (board, _args, { leaderboards }) => leaderboards.size(refOf(board, leaderboards)),
+  entry: (board, { playerId }, { loaders, leaderboards }) => loaders.entries(refOf(board, leaderboards)).load(playerId),
   async entries(board, args, { leaderboards }) {
     const options = checkPageArguments(args);
-    const page = await leaderboards.page(board.id, options);
+    const page = await leaderboards.page(refOf(board, leaderboards), options);
     return connectionOf(board.id, page, options.backward ?? false);
   },
   async around(board, { playerId, radius }, { leaderboards }) {
-    const window = await leaderboards.around(board.id, playerId, radius);
+    const window = await leaderboards.around(refOf(board, leaderboards), playerId, radius);
     return window && windowOnBoard(board.id, window, { playerId, radius });
   },
   async aroundScore(board, { score, radius }, { leaderboards }) {
-    return windowOnBoard(board.id, await leaderboards.aroundScore(board.id, score, radius), { score, radius });
+    return windowOnBoard(board.id, await leaderboards.aroundScore(refOf(board, leaderboards), score, radius), { score, radius });
   },
   async topPercent(board, { percent, limit }, { leaderboards }) {
-    const { entries } = await leaderboards.topPercent(board.id, percent, limit);
+    const { entries } = await leaderboards.topPercent(refOf(board, leaderboards), percent, limit);
     return entries.map((entry) => onBoard(board.id, entry));
   },
+  period: (board, _args, { leaderboards }) => periodModel(board, periodOf(board, leaderboards), leaderboards),
+  periods(board, { kind }, { leaderboards }) {
+    const calendar = leaderboards.calendar(board.periods);
+    const kept = kind == null ? calendar.allKept() : calendar.kept(kind);
+    return kept.map((period) => periodModel(board, period, leaderboards));
+  },
+  timeZone: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.timeZone,
 };
+
+function periodModel(board: LeaderboardModel, period: Period, leaderboards: Leaderboards) {
+  return { ...period, expiresAt: leaderboards.calendar(board.periods).expiresAt(period) };
+}
 
 type EntryConnection = ReturnType<typeof entryConnection>;
 

@@ -1,18 +1,18 @@
 import type { EntryResolvers, LeaderboardResolvers } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
 import type { RangePage } from '../../store/types';
-import { onBoard } from '../models';
+import { onBoard, refOf } from '../models';
 
 /** The reads of schema/ranges.graphql: score ranges, scores at a position, dense ranks. */
 export const LeaderboardRanges: LeaderboardResolvers = {
   async entriesByScore(board, args, { leaderboards }) {
     const options = checkPageArguments(args);
-    const page = await leaderboards.entriesByScore(board.id, { min: args.min, max: args.max }, options);
+    const page = await leaderboards.entriesByScore(refOf(board, leaderboards), { min: args.min, max: args.max }, options);
     return rangeConnection(board.id, page, options.backward ?? false);
   },
-  countByScore: (board, { min, max }, { leaderboards }) => leaderboards.countByScore(board.id, { min, max }),
-  scoreAtRank: (board, { rank }, { leaderboards }) => leaderboards.scoreAtRank(board.id, rank),
-  scoreAtPercentile: (board, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(board.id, percent),
+  countByScore: (board, { min, max }, { leaderboards }) => leaderboards.countByScore(refOf(board, leaderboards), { min, max }),
+  scoreAtRank: (board, { rank }, { leaderboards }) => leaderboards.scoreAtRank(refOf(board, leaderboards), rank),
+  scoreAtPercentile: (board, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(refOf(board, leaderboards), percent),
 };
 
 export const EntryRanges: EntryResolvers = {
