@@ -66,25 +66,18 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect(await standings(id, 'DAILY', '2027-03-03')).toEqual([]);
   });
 
-  it('keeps Berlin\'s day of 23 hours and its day of 25 hours as one period each', async () => {
+  it.each([
+    // first instant, last instant, first instant of the next day
+    ['2027-03-28', 23, '2027-03-27T23:00:00Z', '2027-03-28T21:59:59.999999Z', '2027-03-28T22:00:00Z', '2027-03-29'],
+    ['2027-10-31', 25, '2027-10-30T22:00:00Z', '2027-10-31T22:59:59.999999Z', '2027-10-31T23:00:00Z', '2027-11-01'],
+  ])('keeps Berlin\'s day %s of %i hours as one period', async (day, _hours, first, last, next, nextDay) => {
     const id = await board({ timeZone: 'Europe/Berlin', kinds: [{ kind: 'DAILY' }] });
-    at('2027-03-27T23:00:00Z'); // midnight of the 23-hour day
-    await submit(id, 'short-first', 1);
-    at('2027-03-28T21:59:59.999999Z');
-    await submit(id, 'short-last', 2);
-    at('2027-03-28T22:00:00Z');
-    await submit(id, 'next', 3);
-    expect(await standings(id, 'DAILY', '2027-03-28')).toEqual([['short-last', 2], ['short-first', 1]]);
-    expect(await standings(id, 'DAILY', '2027-03-29')).toEqual([['next', 3]]);
-
-    at('2027-10-30T22:00:00Z'); // midnight of the 25-hour day
-    await submit(id, 'long-first', 4);
-    at('2027-10-31T22:59:59Z');
-    await submit(id, 'long-last', 5);
-    at('2027-10-31T23:00:00Z');
-    await submit(id, 'november', 6);
-    expect(await standings(id, 'DAILY', '2027-10-31')).toEqual([['long-last', 5], ['long-first', 4]]);
-    expect(await standings(id, 'DAILY', '2027-11-01')).toEqual([['november', 6]]);
+    for (const [moment, player, score] of [[first, 'first', 1], [last, 'last', 2], [next, 'next', 3]] as const) {
+      at(moment);
+      await submit(id, player, score);
+    }
+    expect(await standings(id, 'DAILY', day)).toEqual([['last', 2], ['first', 1]]);
+    expect(await standings(id, 'DAILY', nextDay)).toEqual([['next', 3]]);
   });
 
   it('keeps an ISO week across a year boundary, and months apart', async () => {
