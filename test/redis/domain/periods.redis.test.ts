@@ -14,11 +14,13 @@ const micros = (iso: string) => Date.parse(iso) * 1000;
 let redis: Redis;
 /** Redis' "now" as the submit script sees it, and Node's, which may differ. */
 let scriptNow = 0;
+/** Moments the script takes, one per call, before it falls back to scriptNow. */
+let scriptNows: number[] = [];
 let nodeNow = 0;
 let leaderboards: Leaderboards;
 beforeAll(() => {
   redis = newTestClient();
-  leaderboards = new Leaderboards(new LeaderboardStore(redis, { testNow: () => scriptNow }), undefined, { nowMicros: () => nodeNow });
+  leaderboards = new Leaderboards(new LeaderboardStore(redis, { testNow: () => scriptNows.shift() ?? scriptNow }), undefined, { nowMicros: () => nodeNow });
 });
 afterAll(() => redis.quit());
 
@@ -64,6 +66,14 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect(await standings(id, 'DAILY', '2027-03-02')).toEqual([['early', 2], ['late', 1]]);
     expect(await standings(id, 'DAILY', '2027-03-01')).toEqual([]);
     expect(await standings(id, 'DAILY', '2027-03-03')).toEqual([]);
+  });
+
+  it('gives up with UNAVAILABLE, NOT_APPLIED, when Redis\' moment leaves the windows twice', async () => {
+    const id = await board({ kinds: [{ kind: 'DAILY' }] });
+    nodeNow = micros('2027-03-01T12:00:00Z');
+    scriptNows = [micros('2027-03-02T12:00:00Z'), micros('2027-03-03T12:00:00Z')];
+    await expect(submit(id, 'a', 1)).rejects.toMatchObject({ code: 'UNAVAILABLE', outcome: 'NOT_APPLIED' });
+    for (const day of ['2027-03-01', '2027-03-02', '2027-03-03']) expect(await standings(id, 'DAILY', day)).toEqual([]);
   });
 
   it.each([
