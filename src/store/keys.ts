@@ -15,7 +15,6 @@
  *                      the same for one period of the board other than ALL_TIME (kind DAILY,
  *                             WEEKLY, MONTHLY or SEASON, key 2026-12-01, 2026-W49, 2026-12 or the
  *                             season's id); they expire with the period (PEXPIREAT on creation)
- *   st:{b}:periods     zset   '<kind>:<key>' of every period written, score its expiry (ms), for delete
  *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
  *   st:{b}:events      channel (sharded pub/sub) where every change is published
  *   st:boards          zset   all board ids (score 0), for listing in id order
@@ -42,7 +41,6 @@ export const boardKeys = (boardId: string) => {
       const prefix = `${base}p:${kind}:${key}:`;
       return { ranking: `${prefix}z`, bucket: (index: number) => `${prefix}b:${index}` };
     },
-    periods: `${base}periods`,
     /** Every period key, for delete. */
     periodPattern: `${base}p:*`,
     idempotency: (key: string) => `${base}idem:${key}`,

@@ -140,7 +140,6 @@ export class LeaderboardStore {
       await this.unlinkMatching(keys.idempotencyPattern);
       // The board's config went first, so no submission can add a period key behind the scan.
       await this.unlinkMatching(keys.periodPattern);
-      await redisWrite(this.redis, () => this.redis.unlink(keys.periods), keys.periods);
       return true;
     } catch (err) {
       return afterFirstWrite(err);
@@ -353,7 +352,7 @@ function submitCall(
       plan.itemSlots[i].map((slot) => slot + 1).join(' '),
     );
   });
-  return [[keys.config, keys.periods, ...slotKeys.map((slot) => slot.ranking), ...bucketKeys, ...idempotencyKeys, keys.distinct], args];
+  return [[keys.config, ...slotKeys.map((slot) => slot.ranking), ...bucketKeys, ...idempotencyKeys, keys.distinct], args];
 }
 
 /** An optional setting as create_board.lua and update_board.lua take it: '' when not given. */

@@ -3,8 +3,7 @@
   in: every check that can fail runs before the first write, so an error leaves the board as it was.
   A slot is one period of the board (ALL_TIME's keys are the board's own, st:{b}:z and :b:<n>).
   KEYS[1]        config hash  st:{b}:cfg
-  KEYS[2]        period registry zset st:{b}:periods (period prefix -> expiry ms), for delete
-  KEYS[3..2+m]   each slot's ranking zset
+  KEYS[2..1+m]   each slot's ranking zset
   KEYS[..]       each submission's bucket hashes, one per slot it lists, in its list's order
   KEYS[..]       idempotency keys, one per submission that has one, in submission order
   KEYS[last]     distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set;
@@ -44,7 +43,7 @@
 -- @include "now"
 
 local MAX_SCORE = 9007199254740991
-local cfgKey, registry, distinct = KEYS[1], KEYS[2], KEYS[#KEYS]
+local cfgKey, distinct = KEYS[1], KEYS[#KEYS]
 local n, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
 
 local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets', 'version', 'dense', 'pv')
@@ -61,12 +60,12 @@ end
 local slots = {}
 local m = tonumber(ARGV[at]); at = at + 1
 for s = 1, m do
-  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = ARGV[at + 2], ranking = KEYS[2 + s]}
+  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = ARGV[at + 2], ranking = KEYS[1 + s]}
   slots[s].allTime = slots[s].kind == 'ALL_TIME'
   at = at + 3
 end
 
-local items, nextKey, live = {}, 3 + m, 0
+local items, nextKey, live = {}, 2 + m, 0
 for i = 1, n do
   local item = {player = ARGV[at], score = tonumber(ARGV[at + 1]), at = ARGV[at + 2], buckets = {}, slots = {}}
   for s in string.gmatch(ARGV[at + 4], '%d+') do
@@ -193,7 +192,6 @@ local function expireNew(s, key, created)
   local slot = slots[s]
   if slot.expiry == '' or not created then return end
   redis.call('PEXPIREAT', key, slot.expiry)
-  if key == slot.ranking then redis.call('ZADD', registry, 'NX', slot.expiry, slot.kind .. ':' .. slot.key) end
 end
 
 local results, replayed, events, nextLive = {}, {}, {}, first
