@@ -2,15 +2,29 @@ import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, Wr
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitResult,
+  SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
 } from '../store/types';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
+import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
+import { systemMomentClock, type MomentClock } from './periods/clock';
+import {
+  checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type PeriodConfigInput,
+} from './periods/config';
 import type { ReadCache } from './readCache';
 import type { ScoreBoundInput } from './validation';
 import {
   checkBatchSize, checkCapacity, checkFlag, checkId, checkKeep, checkLimit, checkOffset, checkPercent, checkRadius, checkRank,
   checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkTitle, checkUpdatePolicy,
 } from './validation';
+
+/** A new board's settings as clients give them: the store's, with the periods unchecked. */
+export interface CreateBoardRequest extends Omit<CreateBoardInput, 'periods'> {
+  /** Left out or null: ALL_TIME only. */
+  periods?: PeriodConfigInput | null;
+}
+
+/** Distinct period settings whose calendars are kept; past it they are built again. */
+const MAX_CALENDARS = 1000;
 
 export interface BoardSubmission extends Submission {
   boardId: string;
@@ -47,21 +61,51 @@ export interface RemoveEntriesInput {
  * board's settings, size and top pages come from memory while the board does not change.
  */
 export class Leaderboards {
+  /** Calendars by the periods' canonical text: boards with the same periods share one. */
+  private readonly calendars = new Map<string, PeriodCalendar>();
+
   constructor(
     readonly store: LeaderboardStore,
     private readonly cache?: ReadCache,
+    /** Node's "now" for the period decisions it makes itself; tests pass their own. */
+    private readonly clock: MomentClock = systemMomentClock,
   ) {}
 
-  async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
+  /**
+   * The period of the board a client asks for (see PeriodCalendar.requested); without a request,
+   * ALL_TIME, or on a board that does not keep it, the latest kept period of its first kind.
+   */
+  period(board: BoardConfig, request: PeriodRequest | null | undefined, field = 'period'): Period {
+    const calendar = this.calendar(board.periods);
+    if (request != null) return calendar.requested(request, undefined, field);
+    return calendar.allKept()[0] ?? calendar.periodByKey('ALL_TIME', 'all');
+  }
+
+  /** The calendar of a board's periods (BoardConfig.periods). */
+  calendar(periods: string): PeriodCalendar {
+    let calendar = this.calendars.get(periods);
+    if (!calendar) {
+      if (this.calendars.size >= MAX_CALENDARS) this.calendars.clear();
+      this.calendars.set(periods, (calendar = new PeriodCalendar(parsePeriodConfig(periods), this.clock)));
+    }
+    return calendar;
+  }
+
+  async createBoard(input: CreateBoardRequest): Promise<{ board: BoardConfig; created: boolean }> {
     const boardId = checkId(input.id, 'id');
-    return this.forgettingReadsAfter(boardId, this.store.createBoard({
+    const periods = checkPeriodConfig(input.periods);
+    const result = await this.forgettingReadsAfter(boardId, this.store.createBoard({
       id: boardId,
       title: checkTitle(input.title),
       sortOrder: checkSortOrder(input.sortOrder),
       updatePolicy: checkUpdatePolicy(input.updatePolicy),
       capacity: input.capacity == null ? DEFAULT_CAPACITY : checkCapacity(input.capacity),
       denseRanks: input.denseRanks == null ? undefined : checkFlag(input.denseRanks, 'denseRanks'),
+      periods: serializePeriodConfig(periods),
     }));
+    // The script answers an existing board with its own periods and writes nothing: Node names what differs.
+    if (!result.created) checkSamePeriods(parsePeriodConfig(result.board.periods), periods);
+    return result;
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
@@ -80,9 +124,9 @@ export class Leaderboards {
     return this.forgettingReadsAfter(boardId, this.store.deleteBoard(boardId));
   }
 
-  size(id: string): Promise<number> {
-    const boardId = checkId(id, 'leaderboardId');
-    return this.cached(boardId, 'size', () => this.store.size(boardId));
+  size(board: BoardRef): Promise<number> {
+    const { boardId, ref, scope } = checkRef(board);
+    return this.cached(boardId, `${scope}size`, () => this.store.size(ref));
   }
 
   /** One submission: its errors name no batch position. */
@@ -124,7 +168,8 @@ export class Leaderboards {
     const results: SubmitResult[] = new Array(items.length);
     const writes = await Promise.allSettled(
       [...byBoard].map(async ([boardId, group]) => {
-        const written = await this.forgettingReadsAfter(boardId, this.store.submit(boardId, group.submissions)).catch((err: unknown) => {
+        const plan = this.planner(group.submissions, batch ? group.indexes : null);
+        const written = await this.forgettingReadsAfter(boardId, this.store.submit(boardId, group.submissions, plan)).catch((err: unknown) => {
           throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
         });
         written.forEach((result, i) => (results[group.indexes[i]] = result));
@@ -139,6 +184,44 @@ export class Leaderboards {
       throw failures[0];
     }
     return results;
+  }
+
+  /**
+   * Where each submission lands: a live one in the period of every kept kind that holds the
+   * moment (the script checks that moment, by Redis' clock, against the windows), an imported
+   * one in the kept periods holding its reachedAt; BAD_USER_INPUT (naming the batch position,
+   * `indexes`, when a batch) when that is none.
+   */
+  private planner(submissions: Submission[], indexes: number[] | null): SubmitPlanner {
+    return (periods, at) => {
+      const calendar = this.calendar(periods);
+      const now = calendar.now();
+      const slots: SubmitPlan['slots'] = [];
+      const slotIndexes = new Map<string, number>();
+      const slotOf = (period: Period) => {
+        const name = `${period.kind}:${period.key}`;
+        let index = slotIndexes.get(name);
+        if (index === undefined) {
+          const expiresAt = calendar.expiresAt(period);
+          slotIndexes.set(name, (index = slots.length));
+          slots.push({ kind: period.kind, key: period.key, expiresAtMs: expiresAt === null ? null : expiresAt / 1000 });
+        }
+        return index;
+      };
+      const windows = calendar.config.kinds.map((kind) => calendar.window(kind, at ?? now));
+      let live: number[] | undefined;
+      const itemSlots = submissions.map((submission, i) => {
+        const landing = submission.reachedAtMicros === undefined
+          ? (live ??= windows.flatMap((window) => (window.period ? [slotOf(window.period)] : [])))
+          : calendar.landingPeriods(submission.reachedAtMicros, now).map(slotOf);
+        if (landing.length === 0) {
+          const what = submission.reachedAtMicros === undefined ? 'no period the board keeps holds now' : 'reachedAt is in no period the board still keeps';
+          throw indexes ? badInput(`item ${indexes[i]}: ${what}`, { field: 'reachedAt', index: indexes[i] }) : badInput(what, { field: 'reachedAt' });
+        }
+        return landing;
+      });
+      return { windows: windows.map(({ from, to }) => ({ from, to })), slots, itemSlots };
+    };
   }
 
   /** NOT_FOUND for an unknown board; false when the player was not on it. */
@@ -193,22 +276,22 @@ export class Leaderboards {
     }));
   }
 
-  async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
-    const board = checkId(boardId, 'leaderboardId');
+  async entries(board: BoardRef, playerIds: string[]): Promise<(Entry | null)[]> {
+    const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');
     if (playerIds.length > 1) playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerId')));
     else checkId(playerIds[0], 'playerId');
-    return this.store.entries(board, playerIds);
+    return this.store.entries(ref, playerIds);
   }
 
-  page(id: string, options: PageOptions): Promise<Page> {
-    const boardId = checkId(id, 'leaderboardId');
+  page(board: BoardRef, options: PageOptions): Promise<Page> {
+    const { boardId, ref, scope } = checkRef(board);
     const checked = this.checkPage(options);
-    const read = () => this.store.page(boardId, checked);
+    const read = () => this.store.page(ref, checked);
     // The first page from either end is what busy boards are asked for again and again.
     const first = !checked.offset && checked.cursor === undefined;
-    return first ? this.cached(boardId, `page:${checked.limit}:${checked.backward}`, read) : read();
+    return first ? this.cached(boardId, `${scope}page:${checked.limit}:${checked.backward}`, read) : read();
   }
 
   private checkPage(options: PageOptions): PageOptions {
@@ -225,50 +308,50 @@ export class Leaderboards {
     return this.store.countBoards();
   }
 
-  around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
-    return this.store.around(checkId(boardId, 'leaderboardId'), checkId(playerId, 'playerId'), checkRadius(radius));
+  around(board: BoardRef, playerId: string, radius: number): Promise<RankWindow | null> {
+    return this.store.around(checkRef(board).ref, checkId(playerId, 'playerId'), checkRadius(radius));
   }
 
-  aroundScore(boardId: string, score: number, radius: number): Promise<RankWindow> {
-    return this.store.aroundScore(checkId(boardId, 'leaderboardId'), checkScore(score), checkRadius(radius));
+  aroundScore(board: BoardRef, score: number, radius: number): Promise<RankWindow> {
+    return this.store.aroundScore(checkRef(board).ref, checkScore(score), checkRadius(radius));
   }
 
-  topPercent(boardId: string, percent: number, limit: number) {
-    return this.store.topPercent(checkId(boardId, 'leaderboardId'), checkPercent(percent), checkLimit(limit, 'limit'));
+  topPercent(board: BoardRef, percent: number, limit: number) {
+    return this.store.topPercent(checkRef(board).ref, checkPercent(percent), checkLimit(limit, 'limit'));
   }
 
   /**
    * Entries whose score lies in the range, ranked and paged as `page` (cursor, offset, from the
    * bottom) within the range. The first page from either end is kept like the board's own.
    */
-  async entriesByScore(id: string, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
-    const boardId = checkId(id, 'leaderboardId');
+  async entriesByScore(board: BoardRef, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
+    const { boardId, ref, scope } = checkRef(board);
     const checkedRange = checkScoreRange(range.min, range.max);
     const checked = this.checkPage(options);
-    const read = () => this.store.rangePage(boardId, checkedRange, checked);
+    const read = () => this.store.rangePage(ref, checkedRange, checked);
     const first = !checked.offset && checked.cursor === undefined;
-    return first ? this.cached(boardId, `range:${rangeKey(checkedRange)}:${checked.limit}:${checked.backward}`, read) : read();
+    return first ? this.cached(boardId, `${scope}range:${rangeKey(checkedRange)}:${checked.limit}:${checked.backward}`, read) : read();
   }
 
   /** How many entries have a score in the range (counted by Redis, O(log n)). */
-  async countByScore(id: string, range: ScoreRangeInput): Promise<number> {
-    const boardId = checkId(id, 'leaderboardId');
+  async countByScore(board: BoardRef, range: ScoreRangeInput): Promise<number> {
+    const { boardId, ref, scope } = checkRef(board);
     const checked = checkScoreRange(range.min, range.max);
-    return this.cached(boardId, `count:${rangeKey(checked)}`, () => this.store.countByScore(boardId, checked));
+    return this.cached(boardId, `${scope}count:${rangeKey(checked)}`, () => this.store.countByScore(ref, checked));
   }
 
   /** The score of the entry ranked `rank` now; null when the board has fewer entries. */
-  async scoreAtRank(id: string, rank: number): Promise<number | null> {
-    const boardId = checkId(id, 'leaderboardId');
+  async scoreAtRank(board: BoardRef, rank: number): Promise<number | null> {
+    const { boardId, ref, scope } = checkRef(board);
     const checked = checkRank(rank);
-    return this.cached(boardId, `rank:${checked}`, () => this.store.scoreAtRank(boardId, checked));
+    return this.cached(boardId, `${scope}rank:${checked}`, () => this.store.scoreAtRank(ref, checked));
   }
 
   /** The score at a percentile, interpolated linearly between neighbours (see score_at.lua); null on an empty board. */
-  async scoreAtPercentile(id: string, percent: number): Promise<number | null> {
-    const boardId = checkId(id, 'leaderboardId');
+  async scoreAtPercentile(board: BoardRef, percent: number): Promise<number | null> {
+    const { boardId, ref, scope } = checkRef(board);
     const checked = checkPercent(percent);
-    return this.cached(boardId, `percentile:${checked}`, () => this.store.scoreAtPercentile(boardId, checked));
+    return this.cached(boardId, `${scope}percentile:${checked}`, () => this.store.scoreAtPercentile(ref, checked));
   }
 
   /** Dense ranks of these scores on the board now (1, 2, 2, 3); null for an unknown board. */
@@ -286,6 +369,20 @@ export class Leaderboards {
   private forgettingReadsAfter<T>(boardId: string, write: Promise<T>): Promise<T> {
     return write.finally(() => this.cache?.forget(boardId));
   }
+}
+
+/**
+ * A board, or one of its periods (from `period`), with its id checked, and what read-cache keys
+ * of a period start with ('' for the board's own ranking, ALL_TIME).
+ */
+function checkRef(board: BoardRef): { boardId: string; ref: BoardRef; scope: string } {
+  if (typeof board === 'string') {
+    const boardId = checkId(board, 'leaderboardId');
+    return { boardId, ref: boardId, scope: '' };
+  }
+  const boardId = checkId(board.boardId, 'leaderboardId');
+  if (board.kind === 'ALL_TIME') return { boardId, ref: boardId, scope: '' };
+  return { boardId, ref: { ...board, boardId }, scope: `${board.kind}:${board.key}:` };
 }
 
 function checkSubmission(item: BoardSubmission): BoardSubmission {

@@ -1,6 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { BoardConfig } from '../store/types';
-import type { EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
+import type { LeaderboardModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
 import type { PlayerProfile } from '../store/playerStore';
 import type { Context } from '../graphql/context';
 export type Maybe<T> = T | null;
@@ -33,6 +32,11 @@ export type CreateLeaderboardInput = {
   denseRanks?: InputMaybe<Scalars['Boolean']['input']>;
   /** 1-128 characters of letters, digits and `-_.:`. */
   id: Scalars['ID']['input'];
+  /**
+   * The periods the board keeps (see "Time windows" in the README); left out: ALL_TIME only, as
+   * every board before periods. Fixed at creation: re-creating with others is CONFLICT.
+   */
+  periods?: InputMaybe<PeriodsInput>;
   /** Which end of the board is rank 1. */
   sortOrder: SortOrder;
   /** A name to show: at most 200 characters of visible text on one line. */
@@ -193,6 +197,13 @@ export type Leaderboard = {
   /** The id given to `createLeaderboard`. */
   id: Scalars['ID']['output'];
   /**
+   * The period these reads are about: the one `leaderboard(id:, period:)` asked for, else ALL_TIME
+   * (or, on a board that does not keep ALL_TIME, the current period of its first kind).
+   */
+  period: Period;
+  /** The periods kept now, each kind in the board's order, newest first; only those of `kind` when given. */
+  periods: Array<Period>;
+  /**
    * The score at a percentile of the board, from the last rank (0) to the first (100),
    * interpolated linearly between the two closest ranks as numpy's default and Excel's
    * PERCENTILE.INC do: with the n scores ordered from the last rank up as v[0..n-1],
@@ -209,11 +220,13 @@ export type Leaderboard = {
   scoreAtRank: Maybe<Scalars['Float']['output']>;
   /** Which end of the board is rank 1. */
   sortOrder: SortOrder;
+  /** The IANA time zone in which the board's days, weeks and months begin. */
+  timeZone: Scalars['String']['output'];
   /** A name to show; null when none was given. */
   title: Maybe<Scalars['String']['output']>;
   /** The best `percent` of the board, at most `limit` of them; null, with an error, for a bad argument. */
   topPercent: Maybe<Array<Entry>>;
-  /** Number of ranked players. */
+  /** Number of ranked players (in `period`). */
   totalCount: Scalars['Int']['output'];
   /** How a new submission combines with a player's stored score. */
   updatePolicy: UpdatePolicy;
@@ -284,6 +297,15 @@ export type LeaderboardEntriesByScoreArgs = {
  */
 export type LeaderboardEntryArgs = {
   playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
+export type LeaderboardPeriodsArgs = {
+  kind?: InputMaybe<PeriodKind>;
 };
 
 
@@ -526,6 +548,65 @@ export type PageInfo = {
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
+/** One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone. */
+export type Period = {
+  __typename?: 'Period';
+  /** The moment right after the period; null for ALL_TIME. */
+  end: Maybe<Scalars['DateTime']['output']>;
+  /** When the period stops being kept and its entries are gone; null while nothing ends it. */
+  expiresAt: Maybe<Scalars['DateTime']['output']>;
+  /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
+  key: Scalars['String']['output'];
+  /** The kind of period. */
+  kind: PeriodKind;
+  /** The period's first moment. */
+  start: Scalars['DateTime']['output'];
+};
+
+/** A period of a board, as a read names it: its kind and a moment in it, or its key; neither: the current one. */
+export type PeriodInput = {
+  /** A moment the period holds. */
+  at?: InputMaybe<Scalars['DateTime']['input']>;
+  /** The period's key: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
+  key?: InputMaybe<Scalars['String']['input']>;
+  /** The kind of period. */
+  kind: PeriodKind;
+};
+
+/** A kind of period a board can keep. */
+export type PeriodKind =
+  /** Every score since the board was created; never ends. */
+  | 'ALL_TIME'
+  /** A calendar day in the board's time zone (key `2026-12-01`); days of 23 or 25 hours are one period each. */
+  | 'DAILY'
+  /** A calendar month in the board's time zone (key `2026-12`). */
+  | 'MONTHLY'
+  /** One of the board's named seasons (key: its id). */
+  | 'SEASON'
+  /** An ISO week, Monday first, in the board's time zone (key `2026-W49`). */
+  | 'WEEKLY';
+
+/** A period kind a board keeps, and for how many periods. */
+export type PeriodKindInput = {
+  /** The kind kept. */
+  kind: PeriodKind;
+  /**
+   * How many periods of this kind are kept, the current one included, 1 to 400; older ones expire
+   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, SEASON 2. Not for ALL_TIME.
+   */
+  retention?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The periods of a new board. */
+export type PeriodsInput = {
+  /** The kinds kept, each once; default ALL_TIME only. */
+  kinds?: InputMaybe<Array<PeriodKindInput>>;
+  /** Seasons, none overlapping; they need SEASON among `kinds`. */
+  seasons?: InputMaybe<Array<SeasonInput>>;
+  /** An IANA time zone such as `Asia/Tokyo`, in which days, weeks and months begin; default UTC. */
+  timeZone?: InputMaybe<Scalars['String']['input']>;
+};
+
 /**
  * A player's public profile. Fields other than `id` are null until the player has a profile. Its
  * `id` is the player's own (not a `Node` id): read it again with `player(id:)`.
@@ -547,7 +628,11 @@ export type Query = {
   __typename?: 'Query';
   /** Entries of many players on one board, in the order asked; null for players without a score. */
   entries: Maybe<Array<Maybe<Entry>>>;
-  /** The board with this id; null when there is none. */
+  /**
+   * The board with this id; null when there is none. `period` scopes every read on it to one
+   * period the board keeps (default ALL_TIME): a kind the board does not keep is BAD_USER_INPUT,
+   * a period no longer kept NOT_FOUND.
+   */
   leaderboard: Maybe<Leaderboard>;
   /** Boards in id order. */
   leaderboards: Maybe<LeaderboardConnection>;
@@ -563,6 +648,7 @@ export type Query = {
 /** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryEntriesArgs = {
   leaderboardId: Scalars['ID']['input'];
+  period?: InputMaybe<PeriodInput>;
   playerIds: Array<Scalars['ID']['input']>;
 };
 
@@ -570,6 +656,7 @@ export type QueryEntriesArgs = {
 /** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryLeaderboardArgs = {
   id: Scalars['ID']['input'];
+  period?: InputMaybe<PeriodInput>;
 };
 
 
@@ -692,6 +779,16 @@ export type ScoreBound = {
   exclusive?: InputMaybe<Scalars['Boolean']['input']>;
   /** The bound's score: finite, with |value| <= 2^53 - 1. */
   value: Scalars['Float']['input'];
+};
+
+/** A named season: from `start` (inclusive) to `end` (exclusive). */
+export type SeasonInput = {
+  /** The moment right after the season: the next season may start here. */
+  end: Scalars['DateTime']['input'];
+  /** 1-64 letters, digits and `-_.`; the season's period key. */
+  id: Scalars['String']['input'];
+  /** The season's first moment. */
+  start: Scalars['DateTime']['input'];
 };
 
 /** Which end of the board is rank 1. */
@@ -1027,12 +1124,17 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   KeepTopEntriesInput: KeepTopEntriesInput;
-  Leaderboard: ResolverTypeWrapper<BoardConfig>;
+  Leaderboard: ResolverTypeWrapper<LeaderboardModel>;
   LeaderboardConnection: ResolverTypeWrapper<LeaderboardConnectionModel>;
   LeaderboardEdge: ResolverTypeWrapper<Omit<LeaderboardEdge, 'node'> & { node: ResolversTypes['Leaderboard'] }>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
+  Period: ResolverTypeWrapper<Period>;
+  PeriodInput: PeriodInput;
+  PeriodKind: PeriodKind;
+  PeriodKindInput: PeriodKindInput;
+  PeriodsInput: PeriodsInput;
   Player: ResolverTypeWrapper<PlayerProfile>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
@@ -1043,6 +1145,7 @@ export type ResolversTypes = {
   RemoveEntriesPayload: ResolverTypeWrapper<RemoveEntriesPayload>;
   RemoveEntryPayload: ResolverTypeWrapper<RemoveEntryPayload>;
   ScoreBound: ScoreBound;
+  SeasonInput: SeasonInput;
   SortOrder: SortOrder;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubmitScoreInput: SubmitScoreInput;
@@ -1076,12 +1179,16 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   KeepTopEntriesInput: KeepTopEntriesInput;
-  Leaderboard: BoardConfig;
+  Leaderboard: LeaderboardModel;
   LeaderboardConnection: LeaderboardConnectionModel;
   LeaderboardEdge: Omit<LeaderboardEdge, 'node'> & { node: ResolversParentTypes['Leaderboard'] };
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   PageInfo: PageInfo;
+  Period: Period;
+  PeriodInput: PeriodInput;
+  PeriodKindInput: PeriodKindInput;
+  PeriodsInput: PeriodsInput;
   Player: PlayerProfile;
   Query: Record<PropertyKey, never>;
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
@@ -1091,6 +1198,7 @@ export type ResolversParentTypes = {
   RemoveEntriesPayload: RemoveEntriesPayload;
   RemoveEntryPayload: RemoveEntryPayload;
   ScoreBound: ScoreBound;
+  SeasonInput: SeasonInput;
   String: Scalars['String']['output'];
   SubmitScoreInput: SubmitScoreInput;
   SubmitScorePayload: Omit<SubmitScorePayload, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
@@ -1166,9 +1274,12 @@ export type LeaderboardResolvers<ContextType = Context, ParentType extends Resol
   entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['Period'], ParentType, ContextType>;
+  periods?: Resolver<Array<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodsArgs>>;
   scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;
   scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtRankArgs, 'rank'>>;
   sortOrder?: Resolver<ResolversTypes['SortOrder'], ParentType, ContextType>;
+  timeZone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<LeaderboardTopPercentArgs, 'limit' | 'percent'>>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1210,6 +1321,14 @@ export type PageInfoResolvers<ContextType = Context, ParentType extends Resolver
   hasNextPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   hasPreviousPage?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   startCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PeriodResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Period'] = ResolversParentTypes['Period']> = {
+  end?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['PeriodKind'], ParentType, ContextType>;
+  start?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
 };
 
 export type PlayerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Player'] = ResolversParentTypes['Player']> = {
@@ -1321,6 +1440,7 @@ export type Resolvers<ContextType = Context> = {
   Mutation?: MutationResolvers<ContextType>;
   Node?: NodeResolvers<ContextType>;
   PageInfo?: PageInfoResolvers<ContextType>;
+  Period?: PeriodResolvers<ContextType>;
   Player?: PlayerResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   RankChange?: RankChangeResolvers<ContextType>;

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { MAX_BATCH_SIZE } from '../domain/limits';
 import { checkId } from '../domain/validation';
 import type { PlayerProfile } from '../store/playerStore';
-import type { BoardConfig } from '../store/types';
+import type { BoardConfig, BoardRef } from '../store/types';
 import type { Services } from './context';
 import { type EntryModel, onBoard } from './models';
 
@@ -15,7 +15,8 @@ import { type EntryModel, onBoard } from './models';
  */
 export interface Loaders {
   board: DataLoader<string, BoardConfig | null>;
-  entries(boardId: string): DataLoader<string, EntryModel | null>;
+  /** On a board, or one of its periods. */
+  entries(board: BoardRef): DataLoader<string, EntryModel | null>;
   player: DataLoader<string, PlayerProfile | null>;
   /** Dense ranks of scores on a board, all those a request asks for in one call; null without dense ranks. */
   denseRanks(boardId: string): DataLoader<number, number | null>;
@@ -69,19 +70,22 @@ class RequestLoaders implements Loaders {
     ));
   }
 
-  entries(boardId: string): DataLoader<string, EntryModel | null> {
+  entries(board: BoardRef): DataLoader<string, EntryModel | null> {
     const { leaderboards } = this.services;
     const byBoard = (this.entriesByBoard ??= new Map<string, DataLoader<string, EntryModel | null>>());
-    let loader = byBoard.get(boardId);
+    const boardId = typeof board === 'string' ? board : board.boardId;
+    // A board's id cannot hold a newline, so no period's name can be read as another board's.
+    const name = typeof board === 'string' ? board : `${boardId}\n${board.kind}:${board.key}`;
+    let loader = byBoard.get(name);
     if (!loader) {
       loader = new DataLoader(
         (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), async (valid) => {
-          const entries = await leaderboards.entries(boardId, valid);
-          return entries.map((entry) => entry && onBoard(boardId, entry));
+          const entries = await leaderboards.entries(board, valid);
+          return entries.map((entry) => entry && onBoard(board, entry));
         }),
         { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: afterBoardReads(this.boardReads) },
       );
-      byBoard.set(boardId, loader);
+      byBoard.set(name, loader);
     }
     return loader;
   }
@@ -102,7 +106,9 @@ class RequestLoaders implements Loaders {
 
   forgetBoard(boardId: string): void {
     this.boardLoader?.clear(boardId);
-    this.entriesByBoard?.delete(boardId);
+    for (const name of this.entriesByBoard?.keys() ?? []) {
+      if (name === boardId || name.startsWith(`${boardId}\n`)) this.entriesByBoard!.delete(name);
+    }
     this.denseRanksByBoard?.delete(boardId);
   }
 }

@@ -1,5 +1,7 @@
+import type { Leaderboards } from '../domain/leaderboards';
+import type { Period } from '../domain/periods/calendar';
 import type { PageInfo } from '../generated/graphql';
-import type { BoardConfig, Entry, RankWindow, SubmitResult } from '../store/types';
+import type { BoardConfig, BoardRef, Entry, RankWindow, SubmitResult } from '../store/types';
 import { encodeNodeId } from './nodeIds';
 
 /**
@@ -10,13 +12,42 @@ import { encodeNodeId } from './nodeIds';
  */
 export interface EntryModel extends Omit<Entry, 'cursor'> {
   boardId: string;
+  /** The period the entry was read on; none for ALL_TIME. Part of its identity: a player's daily and all-time entries are two objects. */
+  period?: PeriodName;
 }
+
+/** A period as ids and entries carry it. */
+export interface PeriodName {
+  kind: string;
+  key: string;
+}
+
+/** The period a board reference names; undefined for ALL_TIME (a bare board id). */
+export const periodNameOf = (board: BoardRef): PeriodName | undefined =>
+  typeof board === 'string' ? undefined : { kind: board.kind, key: board.key };
+
+const boardIdOf = (board: BoardRef): string => (typeof board === 'string' ? board : board.boardId);
 
 /** A page of boards, without `totalCount`: counting every board is left to its own resolver, run only when it is selected. */
 export interface LeaderboardConnectionModel {
   nodes: BoardConfig[];
   edges: { cursor: string; node: BoardConfig }[];
   pageInfo: PageInfo;
+}
+
+/** A board, scoped to one of its periods by `leaderboard(id:, period:)`; without one, its default period. */
+export interface LeaderboardModel extends BoardConfig {
+  period?: Period;
+}
+
+/** The period a Leaderboard's reads are about. */
+export const periodOf = (board: LeaderboardModel, leaderboards: Leaderboards): Period =>
+  board.period ?? leaderboards.period(board, null);
+
+/** What the domain's reads take for a Leaderboard: the board's id for ALL_TIME, else the period. */
+export function refOf(board: LeaderboardModel, leaderboards: Leaderboards): BoardRef {
+  const { kind, key } = periodOf(board, leaderboards);
+  return kind === 'ALL_TIME' ? board.id : { boardId: board.id, kind, key };
 }
 
 export interface RankWindowModel {
@@ -31,8 +62,9 @@ export interface SubmitScoreResultModel extends Omit<SubmitResult, 'entry'> {
 }
 
 /** Field by field rather than a spread: pages make ten to a thousand of these per request. */
-export const onBoard = (boardId: string, entry: Omit<Entry, 'cursor'>): EntryModel => ({
-  boardId,
+export const onBoard = (board: BoardRef, entry: Omit<Entry, 'cursor'>): EntryModel => ({
+  boardId: boardIdOf(board),
+  period: periodNameOf(board),
   playerId: entry.playerId,
   score: entry.score,
   rank: entry.rank,
@@ -48,11 +80,11 @@ export type WindowArguments = { playerId: string; radius: number } | { score: nu
 /** A window as read, or as live updates keep it (entries without paging cursors). */
 type AnyWindow = Omit<RankWindow, 'center' | 'entries'> & { center: Omit<Entry, 'cursor'> | null; entries: Omit<Entry, 'cursor'>[] };
 
-export const windowOnBoard = (boardId: string, window: AnyWindow, around: WindowArguments): RankWindowModel => ({
-  id: encodeNodeId({ type: 'RankWindow', boardId, ...around }),
+export const windowOnBoard = (board: BoardRef, window: AnyWindow, around: WindowArguments): RankWindowModel => ({
+  id: encodeNodeId({ type: 'RankWindow', boardId: boardIdOf(board), period: periodNameOf(board), ...around }),
   totalCount: window.total,
-  center: window.center && onBoard(boardId, window.center),
-  entries: window.entries.map((entry) => onBoard(boardId, entry)),
+  center: window.center && onBoard(board, window.center),
+  entries: window.entries.map((entry) => onBoard(board, entry)),
 });
 
 export interface TopUpdateModel {

@@ -7,15 +7,22 @@ import { checkId, checkLimit, checkRadius, checkScore } from '../domain/validati
  * updates it in place. Board and player ids are the callers' own and are not encoded here.
  */
 export type NodeKey =
-  | { type: 'Entry'; boardId: string; playerId: string }
-  | { type: 'RankWindow'; boardId: string; playerId: string; radius: number }
-  | { type: 'RankWindow'; boardId: string; score: number; radius: number }
+  | { type: 'Entry'; boardId: string; period?: PeriodName; playerId: string }
+  | { type: 'RankWindow'; boardId: string; period?: PeriodName; playerId: string; radius: number }
+  | { type: 'RankWindow'; boardId: string; period?: PeriodName; score: number; radius: number }
   | { type: 'TopUpdate'; boardId: string; first: number };
+
+/** A period as an id names it (none: ALL_TIME, so ids made before periods existed stay valid). */
+interface PeriodName {
+  kind: string;
+  key: string;
+}
 
 const SEPARATOR = ' ';
 
 export function encodeNodeId(key: NodeKey): string {
-  return Buffer.from(partsOf(key).join(SEPARATOR), 'utf8').toString('base64url');
+  const period = 'period' in key && key.period ? ['period', key.period.kind, key.period.key] : [];
+  return Buffer.from([...partsOf(key), ...period].join(SEPARATOR), 'utf8').toString('base64url');
 }
 
 function partsOf(key: NodeKey): string[] {
@@ -37,7 +44,7 @@ function partsOf(key: NodeKey): string[] {
  */
 export function decodeNodeId(id: string): NodeKey | null {
   try {
-    const key = keyOf(Buffer.from(id, 'base64url').toString('utf8').split(SEPARATOR));
+    const key = keyOf(withoutPeriod(Buffer.from(id, 'base64url').toString('utf8').split(SEPARATOR)));
     // One object, one id: a text that decodes to the same key by another spelling is not its id.
     return key && encodeNodeId(key) === id ? key : null;
   } catch {
@@ -45,7 +52,19 @@ export function decodeNodeId(id: string): NodeKey | null {
   }
 }
 
-function keyOf(parts: string[]): NodeKey | null {
+/** The parts of an id with its period's (`period <kind> <key>` at the end) taken off. */
+function withoutPeriod(parts: string[]): { parts: string[]; period?: PeriodName } {
+  const at = parts.length - 3;
+  if (at < 3 || parts[at] !== 'period' || parts[0] === 'TopUpdate') return { parts };
+  return { parts: parts.slice(0, at), period: { kind: parts[at + 1], key: parts[at + 2] } };
+}
+
+function keyOf({ parts, period }: { parts: string[]; period?: PeriodName }): NodeKey | null {
+  const key = keyOfParts(parts);
+  return key && period && key.type !== 'TopUpdate' ? { ...key, period } : key;
+}
+
+function keyOfParts(parts: string[]): NodeKey | null {
   const [type, board, ...rest] = parts;
   const boardId = checkId(board, 'id');
   if (type === 'Entry' && rest.length === 1) return { type, boardId, playerId: checkId(rest[0], 'id') };

@@ -59,7 +59,9 @@ export function refusalOf(err: unknown, mutation: string, args: Record<string, u
 function fieldPath(details: Record<string, unknown>, args: Record<string, unknown>): string[] | null {
   const field = typeof details.field === 'string' ? details.field : details.leaderboardId !== undefined ? 'leaderboardId' : undefined;
   if (field === undefined) return null;
-  if ('inputs' in args && typeof details.index === 'number') return ['inputs', String(details.index), field];
-  if ('input' in args) return ['input', field];
-  return [field];
+  // A field inside an input object comes as `periods.kinds[0].retention`: one step per name and index.
+  const path = field.split(/[.[\]]+/).filter((step) => step !== '');
+  if ('inputs' in args && typeof details.index === 'number') return ['inputs', String(details.index), ...path];
+  if ('input' in args) return ['input', ...path];
+  return path;
 }

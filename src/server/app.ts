@@ -12,6 +12,7 @@ import type { Cluster, Redis } from 'ioredis';
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
 import { Leaderboards } from '../domain/leaderboards';
 import { LiveBoards } from '../domain/live/liveBoards';
+import type { MomentClock } from '../domain/periods/clock';
 import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
 import { StandingsError } from '../errors';
@@ -45,6 +46,11 @@ export interface StandingsServerOptions {
   logger: Logger;
   /** The board store; default one on `redis`. Benches pass a variant to compare write paths. */
   store?: LeaderboardStore;
+  /**
+   * Tests: Node's "now" for its period decisions (which period "current" names), moved with the
+   * store's test clock (LeaderboardStore testNow). Not a setting of config.ts.
+   */
+  momentClock?: MomentClock;
   /** API keys, and whether requests without one may read. */
   access: AccessOptions;
   /** Requests per window for each key and client address; default: no limits. */
@@ -91,11 +97,11 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const readCache = options.cacheReads === false ? undefined : new ReadCache(boardEvents);
   const store = options.store ?? new LeaderboardStore(redis);
   const services: Services = {
-    leaderboards: new Leaderboards(store, readCache),
+    leaderboards: new Leaderboards(store, readCache, options.momentClock),
     players: new Players(new PlayerStore(redis)),
     // Live updates keep their own states from the board's events, and hold their own board subscriptions: through
     // the cache, a board would stay subscribed after its last subscriber left.
-    live: new LiveBoards(new Leaderboards(store), boardEvents),
+    live: new LiveBoards(new Leaderboards(store, undefined, options.momentClock), boardEvents),
   };
   const schema = buildSchema();
   const httpServer = http.createServer();

@@ -35,10 +35,15 @@ export interface BoardEventMessage {
   events: BoardEvent[];
 }
 
+/**
+ * The events of ALL_TIME, the board's own ranking. submit.lua puts those of its other periods
+ * after them, each period's after a line 'p <kind> <key>'; nothing reads those yet.
+ */
 export function parseBoardEvents(message: string): BoardEventMessage {
   const lines = message.split('\n');
   const version = lines[0].startsWith('v ') ? Number(lines.shift()!.slice(2)) : null;
-  return { version, events: lines.map(parseLine) };
+  const periods = lines.findIndex((line) => line.startsWith('p '));
+  return { version, events: (periods < 0 ? lines : lines.slice(0, periods)).map(parseLine) };
 }
 
 function parseLine(line: string): BoardEvent {

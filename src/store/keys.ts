@@ -4,12 +4,17 @@
  * ID_PATTERN), so the tag is always the whole id.
  *
  *   st:{b}:cfg         hash   sortOrder, updatePolicy, title, createdAt, buckets,
- *                             clock (last live moment, µs), seq (import counter)
+ *                             clock (last live moment, µs), seq (import counter), periods
+ *                             (the kept periods' canonical text; absent: ALL_TIME only)
  *   st:{b}:z           zset   the ranking: score = dir * score, member = token + player code
  *   st:{b}:d           zset   the distinct stored scores (score = member = the stored score, the
  *                             member as 8 bytes), for dense ranks; kept by every write script
  *   st:{b}:b:<n>       hash   player id -> token (without a 0 sequence byte), one of
  *                             `buckets` small listpack hashes, n = fnv1a(id) mod buckets
+ *   st:{b}:p:<kind>:<key>:z, :b:<n>
+ *                      the same for one period of the board other than ALL_TIME (kind DAILY,
+ *                             WEEKLY, MONTHLY or SEASON, key 2026-12-01, 2026-W49, 2026-12 or the
+ *                             season's id); they expire with the period (PEXPIREAT on creation)
  *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
  *   st:{b}:events      channel (sharded pub/sub) where every change is published
  *   st:boards          zset   all board ids (score 0), for listing in id order
@@ -31,6 +36,13 @@ export const boardKeys = (boardId: string) => {
     bucket: (index: number) => `${bucketPrefix}${index}`,
     /** What `bucket(n)` puts before n: for scripts that find a player's bucket themselves. */
     bucketPrefix,
+    /** The keys of one period other than ALL_TIME (whose keys are the board's own). */
+    period: (kind: string, key: string) => {
+      const prefix = `${base}p:${kind}:${key}:`;
+      return { ranking: `${prefix}z`, bucket: (index: number) => `${prefix}b:${index}` };
+    },
+    /** Every period key, for delete. */
+    periodPattern: `${base}p:*`,
     idempotency: (key: string) => `${base}idem:${key}`,
     idempotencyPattern: `${base}idem:*`,
     events: `${base}events`,

@@ -1,16 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
-import { afterFirstWrite } from '../errors';
+import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
   aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
   scoreAtReply, submitReply, updateBoardReply,
 } from './replies';
-import { runScript, type ScriptArg, type ScriptName } from './scripts';
+import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
-  SubmitResult,
+  SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
 } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
@@ -21,6 +22,34 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
  */
 const PLAYERS_PER_BUCKET = 96;
 const UNLINK_CHUNK = 1000;
+
+const idOf = (board: BoardRef) => (typeof board === 'string' ? board : board.boardId);
+
+/** The keys a read of the board, or of one of its periods, takes: ALL_TIME's are the board's own. */
+function readKeys(board: BoardRef) {
+  const keys = boardKeys(idOf(board));
+  const period = typeof board === 'string' || board.kind === 'ALL_TIME' ? keys : keys.period(board.kind, board.key);
+  return { config: keys.config, ranking: period.ranking, bucket: period.bucket };
+}
+
+/** Where every submission lands on a board that keeps ALL_TIME only. */
+const allTimeOnly = (count: number): SubmitPlan => ({
+  windows: [{ from: 0, to: null }],
+  slots: [{ kind: 'ALL_TIME', key: 'all', expiresAtMs: null }],
+  itemSlots: Array.from({ length: count }, () => [0]),
+});
+
+/** What a board's config keeps as 'pv' (create_board.lua: redis.sha1hex), so submit.lua sees a plan made for other periods. */
+const periodsFingerprint = (periods: string) => (periods === '' ? '' : createHash('sha1').update(periods).digest('hex'));
+
+export interface LeaderboardStoreOptions {
+  /**
+   * Tests only: the moment (µs) scripts take as "now" instead of Redis' TIME, to drive periods
+   * and expiry without waiting. The server never sets it (src/server/config.ts has no such
+   * setting): in production the period and the tie order come from Redis' clock alone.
+   */
+  testNow?: () => number;
+}
 
 export function bucketCount(capacity: number): number {
   return Math.max(1, Math.ceil(capacity / PLAYERS_PER_BUCKET));
@@ -40,33 +69,39 @@ function bucketOf(playerId: string, buckets: number): number {
  * that cannot be reached as UNAVAILABLE.
  */
 export class LeaderboardStore {
-  /** Bucket counts by board: fixed for a board's life, and checked by every script that uses one. */
-  private readonly buckets = new Map<string, number>();
+  /** Bucket counts and periods by board: fixed for a board's life, and checked by every script that uses them. */
+  private readonly boards = new Map<string, { buckets: number; periods: string }>();
+  private readonly clock: ScriptClock;
 
-  constructor(readonly redis: Redis | Cluster) {}
+  constructor(
+    readonly redis: Redis | Cluster,
+    private readonly options: LeaderboardStoreOptions = {},
+  ) {
+    this.clock = options.testNow ? 'caller' : 'redis';
+  }
 
   async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
     const keys = boardKeys(input.id);
     const title = input.title ?? null;
     const created = createBoardReply(input.id, await this.write('create_board', [keys.config], [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
-      bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks),
+      bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks), input.periods ?? '',
     ]));
     // The index lives outside the board's slot, so it is written after the board itself.
     await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id), BOARD_INDEX_KEY).catch(afterFirstWrite);
-    this.buckets.set(input.id, created.board.buckets);
+    this.boards.set(input.id, created.board);
     return created;
   }
 
   async getBoard(id: string): Promise<BoardConfig | null> {
-    const [sortOrder, updatePolicy, title, createdAt, buckets, dense] = await redisRead(this.redis, () =>
-      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense'),
+    const [sortOrder, updatePolicy, title, createdAt, buckets, dense, periods] = await redisRead(this.redis, () =>
+      this.redis.hmget(boardKeys(id).config, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense', 'periods'),
     );
     if (!sortOrder) {
-      this.buckets.delete(id);
+      this.boards.delete(id);
       return null;
     }
-    this.buckets.set(id, Number(buckets));
+    this.boards.set(id, { buckets: Number(buckets), periods: periods ?? '' });
     return {
       id,
       title,
@@ -75,6 +110,7 @@ export class LeaderboardStore {
       createdAt: Number(createdAt),
       buckets: Number(buckets),
       denseRanks: dense !== null,
+      periods: periods ?? '',
     };
   }
 
@@ -94,7 +130,7 @@ export class LeaderboardStore {
     await redisWrite(this.redis, () => this.redis.zrem(BOARD_INDEX_KEY, id), BOARD_INDEX_KEY);
     try {
       const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking, keys.distinct], [keys.events]));
-      this.buckets.delete(id);
+      this.boards.delete(id);
       if (buckets === undefined) return false;
       for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
         const chunk: string[] = [];
@@ -102,31 +138,40 @@ export class LeaderboardStore {
         await redisWrite(this.redis, () => this.redis.unlink(...chunk), chunk[0]);
       }
       await this.unlinkMatching(keys.idempotencyPattern);
+      // The board's config went first, so no submission can add a period key behind the scan.
+      await this.unlinkMatching(keys.periodPattern);
       return true;
     } catch (err) {
       return afterFirstWrite(err);
     }
   }
 
-  async size(boardId: string): Promise<number> {
-    return redisRead(this.redis, () => this.redis.zcard(boardKeys(boardId).ranking));
+  async size(board: BoardRef): Promise<number> {
+    return redisRead(this.redis, () => this.redis.zcard(readKeys(board).ranking));
   }
 
-  async submit(boardId: string, submissions: Submission[]): Promise<SubmitResult[]> {
+  /**
+   * `plan` says which periods each submission lands in (default: ALL_TIME only). When Redis'
+   * clock disagrees with the plan's windows, the plan is made again at Redis' moment, once.
+   */
+  async submit(boardId: string, submissions: Submission[], plan?: SubmitPlanner): Promise<SubmitResult[]> {
     const keys = boardKeys(boardId);
-    return submitReply(await this.withBuckets(boardId, (buckets) => {
-      const bucketKeys: string[] = [];
-      const idempotencyKeys: string[] = [];
-      const args: ScriptArg[] = [buckets, submissions.length, IDEMPOTENCY_TTL_SECONDS, keys.events];
-      for (const s of submissions) {
-        bucketKeys.push(keys.bucket(bucketOf(s.playerId, buckets)));
-        if (s.idempotencyKey !== undefined) idempotencyKeys.push(keys.idempotency(s.idempotencyKey));
-        args.push(
-          s.playerId, formatScore(s.score),
-          s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
-        );
+    return submitReply(await this.withBoard(boardId, async ({ buckets, periods }) => {
+      let at: number | undefined;
+      for (let attempt = 0; ; attempt++) {
+        const planned = plan ? plan(periods, at) : allTimeOnly(submissions.length);
+        try {
+          const [scriptKeys, args] = submitCall(keys, buckets, periods, submissions, planned);
+          // The test clock's moment goes last, where only the test variant of the script looks (scripts.ts).
+          if (this.options.testNow) args.push(String(this.options.testNow()));
+          return await this.write('submit', scriptKeys, args);
+        } catch (err) {
+          const stale = err instanceof Error ? /^STALE_PERIODS (\d+)/.exec(err.message) : null;
+          if (!stale) throw err;
+          if (attempt > 0) throw unavailable('the periods of the board moved twice while writing; retry', WriteOutcome.NOT_APPLIED);
+          at = Number(stale[1]);
+        }
       }
-      return this.write('submit', [keys.config, keys.ranking, ...bucketKeys, ...idempotencyKeys, keys.distinct], args);
     }));
   }
 
@@ -139,21 +184,21 @@ export class LeaderboardStore {
     ));
   }
 
-  async entries(boardId: string, playerIds: string[]): Promise<(Entry | null)[]> {
-    return (await this.entriesAt(boardId, playerIds)).entries;
+  async entries(board: BoardRef, playerIds: string[]): Promise<(Entry | null)[]> {
+    return (await this.entriesAt(board, playerIds)).entries;
   }
 
   /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
-  async entriesAt(boardId: string, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
-    const keys = boardKeys(boardId);
-    return entriesReply(await this.withBuckets(boardId, (buckets) => {
+  async entriesAt(board: BoardRef, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
+    const keys = readKeys(board);
+    return entriesReply(await this.withBuckets(idOf(board), (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
       return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
     }), playerIds.length);
   }
 
-  async page(boardId: string, options: PageOptions): Promise<Page> {
-    const { entries, total, hasMore, version } = await this.readPage(boardId, pageArgs(options));
+  async page(board: BoardRef, options: PageOptions): Promise<Page> {
+    const { entries, total, hasMore, version } = await this.readPage(board, pageArgs(options));
     return { entries, total, hasMore, version };
   }
 
@@ -162,24 +207,24 @@ export class LeaderboardStore {
    * however it is read (`backward`: the entries that end at the range's last or right above the
    * cursor's entry).
    */
-  rangePage(boardId: string, range: ScoreRange, options: PageOptions): Promise<RangePage> {
-    return this.readPage(boardId, [...pageArgs(options), ...rangeArgs(range)]);
+  rangePage(board: BoardRef, range: ScoreRange, options: PageOptions): Promise<RangePage> {
+    return this.readPage(board, [...pageArgs(options), ...rangeArgs(range)]);
   }
 
   /** Entries whose score lies in the range, counted by Redis (two ZCOUNTs). */
-  async countByScore(boardId: string, range: ScoreRange): Promise<number> {
-    return (await this.readPage(boardId, [...pageArgs({ limit: 0 }), ...rangeArgs(range)])).count;
+  async countByScore(board: BoardRef, range: ScoreRange): Promise<number> {
+    return (await this.readPage(board, [...pageArgs({ limit: 0 }), ...rangeArgs(range)])).count;
   }
 
   /** The score of the entry ranked `rank` (1-based); null past the last rank. */
-  async scoreAtRank(boardId: string, rank: number): Promise<number | null> {
-    const keys = boardKeys(boardId);
+  async scoreAtRank(board: BoardRef, rank: number): Promise<number | null> {
+    const keys = readKeys(board);
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['rank', rank]));
   }
 
   /** The score at a percentile (0 < percent <= 100), interpolated as score_at.lua says; null on an empty board. */
-  async scoreAtPercentile(boardId: string, percent: number): Promise<number | null> {
-    const keys = boardKeys(boardId);
+  async scoreAtPercentile(board: BoardRef, percent: number): Promise<number | null> {
+    const keys = readKeys(board);
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['percent', String(percent)]));
   }
 
@@ -213,19 +258,19 @@ export class LeaderboardStore {
     ]));
   }
 
-  async topPercent(boardId: string, percent: number, limit: number) {
-    const { entries, total, count } = await this.readPage(boardId, [limit, '', 0, '', '', String(percent)]);
+  async topPercent(board: BoardRef, percent: number, limit: number) {
+    const { entries, total, count } = await this.readPage(board, [limit, '', 0, '', '', String(percent)]);
     return { entries, total, count };
   }
 
-  async around(boardId: string, playerId: string, radius: number): Promise<RankWindow | null> {
-    return (await this.aroundAt(boardId, playerId, radius)).window;
+  async around(board: BoardRef, playerId: string, radius: number): Promise<RankWindow | null> {
+    return (await this.aroundAt(board, playerId, radius)).window;
   }
 
   /** As `around` (window null when the player has no entry), with the board's change counter and size at the read. */
-  async aroundAt(boardId: string, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
-    const keys = boardKeys(boardId);
-    const { entries, total, center, version } = aroundReply(await this.withBuckets(boardId, (buckets) =>
+  async aroundAt(board: BoardRef, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
+    const keys = readKeys(board);
+    const { entries, total, center, version } = aroundReply(await this.withBuckets(idOf(board), (buckets) =>
       this.read('around', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
         radius, 'player', playerId, buckets,
       ]),
@@ -234,8 +279,8 @@ export class LeaderboardStore {
     return { window, total, version };
   }
 
-  async aroundScore(boardId: string, score: number, radius: number): Promise<RankWindow> {
-    const keys = boardKeys(boardId);
+  async aroundScore(board: BoardRef, score: number, radius: number): Promise<RankWindow> {
+    const keys = readKeys(board);
     const { entries, total } = aroundReply(
       await this.read('around', [keys.config, keys.ranking], [radius, 'score', formatScore(score)]),
     );
@@ -249,25 +294,29 @@ export class LeaderboardStore {
     ])) as number;
   }
 
-  private async readPage(boardId: string, args: ScriptArg[]) {
-    const keys = boardKeys(boardId);
+  private async readPage(board: BoardRef, args: ScriptArg[]) {
+    const keys = readKeys(board);
     return pageReply(await this.read('page', [keys.config, keys.ranking], args));
   }
 
   /** Runs `op` with the board's bucket count, refreshing it once if the board was re-created. */
-  private async withBuckets<T>(boardId: string, op: (buckets: number) => Promise<T>): Promise<T> {
+  private withBuckets<T>(boardId: string, op: (buckets: number) => Promise<T>): Promise<T> {
+    return this.withBoard(boardId, ({ buckets }) => op(buckets));
+  }
+
+  /** Runs `op` with the board's bucket count and periods, refreshing them once if the board was re-created. */
+  private async withBoard<T>(boardId: string, op: (board: { buckets: number; periods: string }) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      let buckets = this.buckets.get(boardId);
-      if (buckets === undefined) {
-        const board = await this.getBoard(boardId);
+      let board = this.boards.get(boardId);
+      if (board === undefined) {
         // Unknown board: any count will do, the script reports it (NOT_FOUND or empty).
-        buckets = board?.buckets ?? 1;
+        board = (await this.getBoard(boardId)) ?? { buckets: 1, periods: '' };
       }
       try {
-        return await op(buckets);
+        return await op(board);
       } catch (err) {
         if (attempt > 0 || !(err instanceof Error) || !err.message.startsWith('STALE_BUCKETS')) throw err;
-        this.buckets.delete(boardId);
+        this.boards.delete(boardId);
       }
     }
   }
@@ -289,8 +338,31 @@ export class LeaderboardStore {
   }
 
   private write(name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
-    return redisWrite(this.redis, () => runScript(this.redis, name, keys, args), keys[0]);
+    return redisWrite(this.redis, () => runScript(this.redis, name, keys, args, this.clock), keys[0]);
   }
+}
+
+/** submit.lua's keys and arguments for a plan (see its header). */
+function submitCall(
+  keys: ReturnType<typeof boardKeys>, buckets: number, periods: string, submissions: Submission[], plan: SubmitPlan,
+): [string[], ScriptArg[]] {
+  const slotKeys = plan.slots.map(({ kind, key }) => (kind === 'ALL_TIME' ? keys : keys.period(kind, key)));
+  const bucketKeys: string[] = [];
+  const idempotencyKeys: string[] = [];
+  const args: ScriptArg[] = [buckets, submissions.length, IDEMPOTENCY_TTL_SECONDS, keys.events, periodsFingerprint(periods)];
+  args.push(plan.windows.length, ...plan.windows.flatMap(({ from, to }) => [String(from), to === null ? '' : String(to)]));
+  args.push(plan.slots.length, ...plan.slots.flatMap(({ kind, key, expiresAtMs }) => [kind, key, expiresAtMs === null ? '' : String(expiresAtMs)]));
+  submissions.forEach((s, i) => {
+    const bucket = bucketOf(s.playerId, buckets);
+    for (const slot of plan.itemSlots[i]) bucketKeys.push(slotKeys[slot].bucket(bucket));
+    if (s.idempotencyKey !== undefined) idempotencyKeys.push(keys.idempotency(s.idempotencyKey));
+    args.push(
+      s.playerId, formatScore(s.score),
+      s.reachedAtMicros === undefined ? '' : String(s.reachedAtMicros), s.idempotencyKey === undefined ? '' : '1',
+      plan.itemSlots[i].map((slot) => slot + 1).join(' '),
+    );
+  });
+  return [[keys.config, ...slotKeys.map((slot) => slot.ranking), ...bucketKeys, ...idempotencyKeys, keys.distinct], args];
 }
 
 /** An optional setting as create_board.lua and update_board.lua take it: '' when not given. */

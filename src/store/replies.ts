@@ -87,8 +87,8 @@ function shape<const N extends readonly string[]>(...names: N) {
  * one integer.
  */
 export const REPLY_SHAPES = {
-  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks') },
-  update_board: { reply: shape('changed', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks') },
+  create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks', 'periods') },
+  update_board: { reply: shape('changed', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks', 'periods') },
   submit: {
     reply: shape('sortOrder', 'results', 'replayed'),
     results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
@@ -106,7 +106,8 @@ const directionOf = (sortOrder: Buffer) => (sortOrder.toString() === 'DESCENDING
 
 /** The board in a create_board or update_board reply, which name its settings alike. */
 function boardOf(
-  id: string, reply: Reply, at: Record<'sortOrder' | 'updatePolicy' | 'title' | 'createdAt' | 'buckets' | 'denseRanks', number>,
+  id: string, reply: Reply,
+  at: Record<'sortOrder' | 'updatePolicy' | 'title' | 'createdAt' | 'buckets' | 'denseRanks' | 'periods', number>,
 ): BoardConfig {
   const title = reply[at.title] as Buffer | null;
   return {
@@ -117,6 +118,7 @@ function boardOf(
     createdAt: reply[at.createdAt] as number,
     buckets: reply[at.buckets] as number,
     denseRanks: reply[at.denseRanks] === 1,
+    periods: (reply[at.periods] as Buffer).toString(),
   };
 }
 

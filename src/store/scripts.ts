@@ -34,11 +34,21 @@ export const SCRIPTS = {
 export type ScriptName = keyof typeof SCRIPTS;
 export type ScriptArg = string | number | Buffer;
 
+/**
+ * Where a script takes "now" from: Redis' TIME, or, for tests that drive the clock (a
+ * LeaderboardStore built with `testNow`), the caller's moment as the last argument. Production
+ * has no way to the second: a caller's clock would decide periods and tie order (README).
+ */
+export type ScriptClock = 'redis' | 'caller';
+
 /** A script's text with its includes pasted in: what Redis runs. */
-export function loadScriptSource(name: ScriptName): string {
+export function loadScriptSource(name: ScriptName, clock: ScriptClock = 'redis'): string {
   return readFileSync(join(SCRIPT_DIR, `${name}.lua`), 'utf8').replace(
     /^-- @include "([\w-]+)"$/gm,
-    (_, include: string) => readFileSync(join(SCRIPT_DIR, 'includes', `${include}.lua`), 'utf8'),
+    (_, include: string) => readFileSync(
+      clock === 'caller' && include === 'now' ? join(SCRIPT_DIR, 'testing', 'now.lua') : join(SCRIPT_DIR, 'includes', `${include}.lua`),
+      'utf8',
+    ),
   );
 }
 
@@ -47,22 +57,24 @@ export function loadScriptSource(name: ScriptName): string {
  * first; the `Buffer` variant leaves string replies as Buffers, since members are binary. The
  * prefix keeps the methods clear of the client's own.
  */
-const commandOf = (name: ScriptName) => `standings:${name}`;
+const commandOf = (name: ScriptName, clock: ScriptClock) => `standings:${name}${clock === 'caller' ? ':callerNow' : ''}`;
 type ScriptCommands = Record<string, (keyCount: number, ...keysAndArgs: ScriptArg[]) => Promise<unknown>>;
 
 /** Each script's Buffer method, named once rather than on every call. */
-const BUFFER_METHODS = Object.fromEntries(
-  (Object.keys(SCRIPTS) as ScriptName[]).map((name) => [name, `${commandOf(name)}Buffer`]),
-) as Record<ScriptName, string>;
+const BUFFER_METHODS = Object.fromEntries((['redis', 'caller'] as const).map((clock) => [clock, Object.fromEntries(
+  (Object.keys(SCRIPTS) as ScriptName[]).map((name) => [name, `${commandOf(name, clock)}Buffer`]),
+)])) as Record<ScriptClock, Record<ScriptName, string>>;
 
-const defined = new WeakSet<Redis | Cluster>();
+const defined = { redis: new WeakSet<Redis | Cluster>(), caller: new WeakSet<Redis | Cluster>() };
 
-export function runScript(redis: Redis | Cluster, name: ScriptName, keys: string[], args: ScriptArg[]): Promise<unknown> {
-  if (!defined.has(redis)) {
+export function runScript(
+  redis: Redis | Cluster, name: ScriptName, keys: string[], args: ScriptArg[], clock: ScriptClock = 'redis',
+): Promise<unknown> {
+  if (!defined[clock].has(redis)) {
     for (const script of Object.keys(SCRIPTS) as ScriptName[]) {
-      redis.defineCommand(commandOf(script), { lua: loadScriptSource(script) });
+      redis.defineCommand(commandOf(script, clock), { lua: loadScriptSource(script, clock) });
     }
-    defined.add(redis);
+    defined[clock].add(redis);
   }
-  return (redis as unknown as ScriptCommands)[BUFFER_METHODS[name]](keys.length, ...keys, ...args);
+  return (redis as unknown as ScriptCommands)[BUFFER_METHODS[clock][name]](keys.length, ...keys, ...args);
 }

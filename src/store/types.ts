@@ -14,6 +14,11 @@ export interface BoardConfig {
   buckets: number;
   /** Whether the board keeps its distinct scores, for dense ranks (fixed at creation). */
   denseRanks: boolean;
+  /**
+   * The periods the board keeps, as the domain's canonical text (src/domain/periods/config.ts);
+   * '' for ALL_TIME only, as every board was before periods (fixed at creation).
+   */
+  periods: string;
 }
 
 export interface CreateBoardInput {
@@ -28,7 +33,12 @@ export interface CreateBoardInput {
    * score (BENCHMARKS.md), so a board whose scores are nearly all different may do without.
    */
   denseRanks?: boolean;
+  /** The periods to keep, as BoardConfig.periods; '' or left out for ALL_TIME only. */
+  periods?: string;
 }
+
+/** A board (its id), or one of its periods: what the reads take. A period that is no longer kept reads as empty. */
+export type BoardRef = string | { boardId: string; kind: string; key: string };
 
 export interface Entry {
   playerId: string;
@@ -55,6 +65,26 @@ export interface Submission {
   /** Makes a retried submission return its first result instead of applying twice (kept 24 h). */
   idempotencyKey?: string;
 }
+
+/**
+ * Which periods a submission call writes, planned by the domain from the board's periods
+ * (BoardConfig.periods) and its calendar. Redis' clock has the last word: the script checks every
+ * live moment it stamps against `windows` and asks for a new plan at its moment when one is out.
+ */
+export interface SubmitPlan {
+  /** For each kept kind, the stretch around the planned moment in which its period (or none) holds; µs, to null = never. */
+  windows: { from: number; to: number | null }[];
+  /** The periods written: kind, key and when their keys expire (ms; null = never). ALL_TIME's keys are the board's own. */
+  slots: { kind: string; key: string; expiresAtMs: number | null }[];
+  /** For each submission, the indexes of the slots it lands in, the one its result describes first. */
+  itemSlots: number[][];
+}
+
+/**
+ * Plans a call for a board with these periods ('' = ALL_TIME only), its live windows taken at
+ * `at` (µs; undefined: the planner's now).
+ */
+export type SubmitPlanner = (periods: string, at?: number) => SubmitPlan;
 
 export interface SubmitResult {
   entry: Entry;

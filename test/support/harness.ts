@@ -6,6 +6,7 @@ import type { NodeEnv, RateLimits } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
 import { createClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
 import { boardKeys } from '../../src/store/keys';
+import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import type { Replication } from '../../src/store/redisCall';
 import { newTestClient, testRedisUrl, uniqueId } from './redis';
 
@@ -80,6 +81,11 @@ export interface TestServerOptions {
   explorer?: boolean;
   /** Default 0 (any free port); a test that restarts a server passes the port the first one got. */
   port?: number;
+  /**
+   * µs: the moment the submit script and Node's period decisions both take as "now" (the store's
+   * test-only testNow and the app's momentClock); default their real clocks.
+   */
+  now?: () => number;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -110,6 +116,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       redis, nodeEnv, logger, access: { keys, anonymousReads },
       rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
+      ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
     });
     const baseUrl = await server.listen(options.port ?? 0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

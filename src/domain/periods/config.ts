@@ -236,3 +236,19 @@ export function checkSamePeriods(existing: PeriodConfig, requested: PeriodConfig
     throw conflict(`the leaderboard exists with other periods: ${differs} differs`, { field: differs });
   }
 }
+
+/**
+ * The canonical text of a board's periods, as its config hash keeps it (field `periods`): '' for
+ * the default, so a board that names none stores nothing and reads like every board before periods.
+ */
+export function serializePeriodConfig(config: PeriodConfig): string {
+  if (periodConfigDifference(config, DEFAULT_PERIOD_CONFIG) === null) return '';
+  const retention = Object.fromEntries(config.kinds.flatMap((kind) => (kind === 'ALL_TIME' ? [] : [[kind, config.retention[kind]]])));
+  const seasons = config.seasons.map(({ id, start, end }) => ({ id, start, end }));
+  return JSON.stringify({ timeZone: config.timeZone, kinds: config.kinds, retention, seasons });
+}
+
+/** What serializePeriodConfig wrote (checked when it was). */
+export function parsePeriodConfig(text: string): PeriodConfig {
+  return text === '' ? DEFAULT_PERIOD_CONFIG : (JSON.parse(text) as PeriodConfig);
+}

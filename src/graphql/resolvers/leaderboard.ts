@@ -1,29 +1,45 @@
 import type { LeaderboardResolvers } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
-import type { Entry, Page } from '../../store/types';
-import { onBoard, windowOnBoard } from '../models';
+import type { BoardRef, Entry, Page } from '../../store/types';
+import type { Leaderboards } from '../../domain/leaderboards';
+import type { Period } from '../../domain/periods/calendar';
+import { onBoard, periodOf, refOf, windowOnBoard, type LeaderboardModel } from '../models';
 
 export const Leaderboard: LeaderboardResolvers = {
   createdAt: (board) => board.createdAt * 1000,
-  totalCount: (board, _args, { leaderboards }) => leaderboards.size(board.id),
-  entry: (board, { playerId }, { loaders }) => loaders.entries(board.id).load(playerId),
+  totalCount: (board, _args, { leaderboards }) => leaderboards.size(refOf(board, leaderboards)),
+  entry: (board, { playerId }, { loaders, leaderboards }) => loaders.entries(refOf(board, leaderboards)).load(playerId),
   async entries(board, args, { leaderboards }) {
     const options = checkPageArguments(args);
-    const page = await leaderboards.page(board.id, options);
-    return connectionOf(board.id, page, options.backward ?? false);
+    const ref = refOf(board, leaderboards);
+    return connectionOf(ref, await leaderboards.page(ref, options), options.backward ?? false);
   },
   async around(board, { playerId, radius }, { leaderboards }) {
-    const window = await leaderboards.around(board.id, playerId, radius);
-    return window && windowOnBoard(board.id, window, { playerId, radius });
+    const ref = refOf(board, leaderboards);
+    const window = await leaderboards.around(ref, playerId, radius);
+    return window && windowOnBoard(ref, window, { playerId, radius });
   },
   async aroundScore(board, { score, radius }, { leaderboards }) {
-    return windowOnBoard(board.id, await leaderboards.aroundScore(board.id, score, radius), { score, radius });
+    const ref = refOf(board, leaderboards);
+    return windowOnBoard(ref, await leaderboards.aroundScore(ref, score, radius), { score, radius });
   },
   async topPercent(board, { percent, limit }, { leaderboards }) {
-    const { entries } = await leaderboards.topPercent(board.id, percent, limit);
-    return entries.map((entry) => onBoard(board.id, entry));
+    const ref = refOf(board, leaderboards);
+    const { entries } = await leaderboards.topPercent(ref, percent, limit);
+    return entries.map((entry) => onBoard(ref, entry));
   },
+  period: (board, _args, { leaderboards }) => periodModel(board, periodOf(board, leaderboards), leaderboards),
+  periods(board, { kind }, { leaderboards }) {
+    const calendar = leaderboards.calendar(board.periods);
+    const kept = kind == null ? calendar.allKept() : calendar.kept(kind);
+    return kept.map((period) => periodModel(board, period, leaderboards));
+  },
+  timeZone: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.timeZone,
 };
+
+function periodModel(board: LeaderboardModel, period: Period, leaderboards: Leaderboards) {
+  return { ...period, expiresAt: leaderboards.calendar(board.periods).expiresAt(period) };
+}
 
 type EntryConnection = ReturnType<typeof entryConnection>;
 
@@ -34,14 +50,14 @@ type EntryConnection = ReturnType<typeof entryConnection>;
  */
 const connections = new WeakMap<Page, EntryConnection>();
 
-function connectionOf(boardId: string, page: Page, backward: boolean): EntryConnection {
+function connectionOf(board: BoardRef, page: Page, backward: boolean): EntryConnection {
   let connection = connections.get(page);
-  if (!connection) connections.set(page, (connection = entryConnection(boardId, page, backward)));
+  if (!connection) connections.set(page, (connection = entryConnection(board, page, backward)));
   return connection;
 }
 
-function entryConnection(boardId: string, page: Page, backward: boolean) {
-  const nodes = page.entries.map((entry) => onBoard(boardId, entry));
+function entryConnection(board: BoardRef, page: Page, backward: boolean) {
+  const nodes = page.entries.map((entry) => onBoard(board, entry));
   const first: Entry | undefined = page.entries[0];
   const last: Entry | undefined = page.entries[page.entries.length - 1];
   return {

@@ -1,7 +1,9 @@
 import type { NodeResolvers } from '../../generated/graphql';
 import type { Context } from '../context';
 import { type EntryModel, type RankWindowModel, type TopUpdateModel, topOnBoard, windowOnBoard } from '../models';
-import { decodeNodeId } from '../nodeIds';
+import { StandingsError } from '../../errors';
+import type { BoardConfig, BoardRef } from '../../store/types';
+import { decodeNodeId, type NodeKey } from '../nodeIds';
 
 type NodeModel = EntryModel | RankWindowModel | TopUpdateModel;
 
@@ -12,15 +14,30 @@ type NodeModel = EntryModel | RankWindowModel | TopUpdateModel;
 export async function resolveNode(id: string, { leaderboards, loaders }: Context): Promise<NodeModel | null> {
   const key = decodeNodeId(id);
   if (!key) return null;
-  if (key.type === 'Entry') return loaders.entries(key.boardId).load(key.playerId);
-  // Windows and tops of a board that does not exist read as empty: they are no objects either.
-  if (!(await loaders.board.load(key.boardId))) return null;
+  const board = await loaders.board.load(key.boardId);
+  // Objects of a board that does not exist read as nothing.
+  if (!board) return null;
   if (key.type === 'TopUpdate') return topOnBoard(key.boardId, key.first, await leaderboards.page(key.boardId, { limit: key.first }));
+  const ref = periodRef(board, key, leaderboards);
+  if (ref === null) return null;
+  if (key.type === 'Entry') return loaders.entries(ref).load(key.playerId);
   if ('playerId' in key) {
-    const window = await leaderboards.around(key.boardId, key.playerId, key.radius);
-    return window && windowOnBoard(key.boardId, window, key);
+    const window = await leaderboards.around(ref, key.playerId, key.radius);
+    return window && windowOnBoard(ref, window, key);
   }
-  return windowOnBoard(key.boardId, await leaderboards.aroundScore(key.boardId, key.score, key.radius), key);
+  return windowOnBoard(ref, await leaderboards.aroundScore(ref, key.score, key.radius), key);
+}
+
+/** What the object's reads take: the board, or the period it names; null when that period is no longer (or never) kept. */
+function periodRef(board: BoardConfig, key: Exclude<NodeKey, { type: 'TopUpdate' }>, leaderboards: Context['leaderboards']): BoardRef | null {
+  if (!key.period) return board.id;
+  try {
+    const { kind, key: name } = leaderboards.period(board, key.period);
+    return { boardId: board.id, kind, key: name };
+  } catch (err) {
+    if (err instanceof StandingsError) return null;
+    throw err;
+  }
 }
 
 export const Node: NodeResolvers = {

@@ -1,10 +1,13 @@
 import type { LeaderboardConnectionResolvers, QueryResolvers } from '../../generated/graphql';
 import { checkBatchSize } from '../../domain/validation';
-import type { BoardConfig } from '../../store/types';
+import type { BoardConfig, BoardRef } from '../../store/types';
 import { resolveNode } from './node';
 
 export const Query: QueryResolvers = {
-  leaderboard: (_root, { id }, { loaders }) => loaders.board.load(id),
+  async leaderboard(_root, { id, period }, { loaders, leaderboards }) {
+    const board = await loaders.board.load(id);
+    return board && (period == null ? board : { ...board, period: leaderboards.period(board, period) });
+  },
   async leaderboards(_root, { first, after }, { leaderboards, loaders }) {
     const { ids, hasMore } = await leaderboards.listBoards(first, after ?? undefined);
     const boards = await Promise.all(ids.map((id) => loaders.board.load(id)));
@@ -21,10 +24,17 @@ export const Query: QueryResolvers = {
       },
     };
   },
-  entries(_root, { leaderboardId, playerIds }, { loaders }) {
+  async entries(_root, { leaderboardId, playerIds, period }, { loaders, leaderboards }) {
     if (playerIds.length === 0) return [];
     checkBatchSize(playerIds.length, 'playerIds');
-    const loader = loaders.entries(leaderboardId);
+    let board: BoardRef = leaderboardId;
+    if (period != null) {
+      const config = await loaders.board.load(leaderboardId);
+      if (!config) return playerIds.map(() => null);
+      const { kind, key } = leaderboards.period(config, period);
+      board = { boardId: leaderboardId, kind, key };
+    }
+    const loader = loaders.entries(board);
     return Promise.all(playerIds.map((playerId) => loader.load(playerId)));
   },
   player: (_root, { id }, { loaders }) => loaders.player.load(id),

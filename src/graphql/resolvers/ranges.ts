@@ -1,22 +1,24 @@
 import type { EntryResolvers, LeaderboardResolvers } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
-import type { RangePage } from '../../store/types';
-import { onBoard } from '../models';
+import type { BoardRef, RangePage } from '../../store/types';
+import { onBoard, refOf } from '../models';
 
 /** The reads of schema/ranges.graphql: score ranges, scores at a position, dense ranks. */
 export const LeaderboardRanges: LeaderboardResolvers = {
   async entriesByScore(board, args, { leaderboards }) {
     const options = checkPageArguments(args);
-    const page = await leaderboards.entriesByScore(board.id, { min: args.min, max: args.max }, options);
-    return rangeConnection(board.id, page, options.backward ?? false);
+    const ref = refOf(board, leaderboards);
+    const page = await leaderboards.entriesByScore(ref, { min: args.min, max: args.max }, options);
+    return rangeConnection(ref, page, options.backward ?? false);
   },
-  countByScore: (board, { min, max }, { leaderboards }) => leaderboards.countByScore(board.id, { min, max }),
-  scoreAtRank: (board, { rank }, { leaderboards }) => leaderboards.scoreAtRank(board.id, rank),
-  scoreAtPercentile: (board, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(board.id, percent),
+  countByScore: (board, { min, max }, { leaderboards }) => leaderboards.countByScore(refOf(board, leaderboards), { min, max }),
+  scoreAtRank: (board, { rank }, { leaderboards }) => leaderboards.scoreAtRank(refOf(board, leaderboards), rank),
+  scoreAtPercentile: (board, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(refOf(board, leaderboards), percent),
 };
 
 export const EntryRanges: EntryResolvers = {
-  denseRank: (entry, _args, { loaders }) => loaders.denseRanks(entry.boardId).load(entry.score),
+  // Dense ranks are kept for ALL_TIME only (README, Time windows).
+  denseRank: (entry, _args, { loaders }) => (entry.period ? null : loaders.denseRanks(entry.boardId).load(entry.score)),
 };
 
 /**
@@ -24,8 +26,8 @@ export const EntryRanges: EntryResolvers = {
  * precede it is known from the store (in the direction read) and from where the range starts
  * and ends (the other way).
  */
-function rangeConnection(boardId: string, page: RangePage, backward: boolean) {
-  const nodes = page.entries.map((entry) => onBoard(boardId, entry));
+function rangeConnection(board: BoardRef, page: RangePage, backward: boolean) {
+  const nodes = page.entries.map((entry) => onBoard(board, entry));
   const edges = nodes.map((node, i) => ({ cursor: page.entries[i].cursor, node }));
   const firstRank = page.entries[0]?.rank;
   const lastRank = page.entries[page.entries.length - 1]?.rank;

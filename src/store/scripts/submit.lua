@@ -1,61 +1,116 @@
 --[[
-  Applies score submissions to one board, in order and atomically: every check that can fail
-  runs before the first write, so an error leaves the board as it was.
+  Applies score submissions to one board, in order and atomically, in every period each lands
+  in: every check that can fail runs before the first write, so an error leaves the board as it was.
+  A slot is one period of the board (ALL_TIME's keys are the board's own, st:{b}:z and :b:<n>).
   KEYS[1]        config hash  st:{b}:cfg
-  KEYS[2]        ranking zset st:{b}:z
-  KEYS[3..2+n]   the bucket hash of each submission's player
-  KEYS[3+n..]    idempotency keys, one per submission that has one, in submission order
-  KEYS[last]     distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set)
+  KEYS[2..1+m]   each slot's ranking zset
+  KEYS[..]       each submission's bucket hashes, one per slot it lists, in its list's order
+  KEYS[..]       idempotency keys, one per submission that has one, in submission order
+  KEYS[last]     distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set;
+                 dense ranks are ALL_TIME's only)
   ARGV[1]        the bucket count the caller used to pick bucket keys
   ARGV[2]        n, the number of submissions
   ARGV[3]        idempotency TTL in seconds
   ARGV[4]        the board's event channel (st:{b}:events)
-  ARGV[5..]      four per submission: player id, score (%.17g),
-                 reachedAt in µs ('' for a live submission), '1' when it has an idempotency key
+  ARGV[5]        the periods fingerprint the caller planned with ('' for ALL_TIME only)
+  ARGV[6]        w, the number of live windows, then two per window: from, to (µs, to '' = never):
+                 for each kept kind, the stretch around the caller's now in which its period (or,
+                 between seasons, none) holds. Every live moment this call stamps must lie in all.
+  ARGV[..]       m, the number of slots, then three per slot: kind, key, expiry in ms ('' = never)
+  ARGV[..]       five per submission: player id, score (%.17g), reachedAt in µs ('' for a live
+                 submission), '1' when it has an idempotency key, and its slots: 1-based slot
+                 numbers separated by spaces, the one answered for first
   Reply {sortOrder, results, replayed}: replayed holds 1 for each submission answered with the
     record saved by an earlier one with the same idempotency key, else 0
-  Reply results, one record per submission:
+  Reply results, one record per submission, for its first slot still kept:
     {member, stored, rank0, sharedRank, total, previous, previousRank0, changed}: stored and
     previous are stored scores (score for ASCENDING boards, -score for DESCENDING ones),
-    previous '' and previousRank0 -1 for a new player, changed 0/1. The record is what an
-    idempotency key saves.
+    previous '' and previousRank0 -1 for a new player, changed 0/1 (in any slot). The record is
+    what an idempotency key saves, so a replay after a rollover answers as the first time did.
   When anything changed, bumps the board's version and publishes (SPUBLISH, so it works on
-  Cluster too) one message: 'v <version>', then a line per change:
+  Cluster too) one message: 'v <version>', then a line per change in ALL_TIME:
     's <player> <score> <rank0> <sharedRank> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
+  then, for each other period with changes, 'p <kind> <key>' and its 's' lines.
   Errors: NOT_FOUND (no such board); STALE_BUCKETS (the board was re-created with another
-  bucket count: refresh it and retry); BAD_USER_INPUT (reachedAt in the future, or an INCREMENT
-  whose total leaves |score| <= 2^53 - 1).
+  bucket count or other periods: refresh it and retry); STALE_PERIODS <moment> (a live moment
+  lies outside a window: plan again at that moment and retry); BAD_USER_INPUT (reachedAt in the
+  future or outside every kept period, or an INCREMENT whose total leaves |score| <= 2^53 - 1).
 ]]
 -- @include "buckets"
 -- @include "members"
 -- @include "numbers"
 -- @include "distinct"
+-- @include "now"
 
 local MAX_SCORE = 9007199254740991
-local cfgKey, ranking, distinct = KEYS[1], KEYS[2], KEYS[#KEYS]
+local cfgKey, distinct = KEYS[1], KEYS[#KEYS]
 local n, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
 
-local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets', 'version', 'dense')
+local cfg = redis.call('HMGET', cfgKey, 'sortOrder', 'updatePolicy', 'clock', 'buckets', 'version', 'dense', 'pv')
 if not cfg[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
-if cfg[4] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
+if cfg[4] ~= ARGV[1] or (cfg[7] or '') ~= ARGV[5] then return redis.error_reply(STALE_BUCKETS) end
 local dir, policy, clock = direction(cfg[1]), cfg[2], tonumber(cfg[3])
-local time = redis.call('TIME')
-local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local now = clockNow()
 
-local function arg(i, field) return ARGV[4 + (i - 1) * 4 + field] end
-
-local idemKeys, nextIdem = {}, 3 + n
-for i = 1, n do
-  if arg(i, 4) == '1' then idemKeys[i] = KEYS[nextIdem]; nextIdem = nextIdem + 1 end
+local windows, at = {}, 7
+for _ = 1, tonumber(ARGV[6]) do
+  windows[#windows + 1] = {tonumber(ARGV[at]), tonumber(ARGV[at + 1])}
+  at = at + 2
+end
+local slots = {}
+local m = tonumber(ARGV[at]); at = at + 1
+for s = 1, m do
+  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = ARGV[at + 2], ranking = KEYS[1 + s]}
+  slots[s].allTime = slots[s].kind == 'ALL_TIME'
+  at = at + 3
 end
 
--- The player's current member and stored score, ignoring a bucket entry whose member is gone
--- (left behind by a board deleted and created again).
-local function current(i)
-  local token = redis.call('HGET', KEYS[2 + i], arg(i, 1))
+local items, nextKey, live = {}, 2 + m, 0
+for i = 1, n do
+  local item = {player = ARGV[at], score = tonumber(ARGV[at + 1]), at = ARGV[at + 2], buckets = {}, slots = {}}
+  for s in string.gmatch(ARGV[at + 4], '%d+') do
+    item.slots[#item.slots + 1] = tonumber(s)
+    item.buckets[#item.buckets + 1] = KEYS[nextKey]
+    nextKey = nextKey + 1
+  end
+  item.hasIdem = ARGV[at + 3] == '1'
+  if item.at == '' then live = live + 1 end
+  items[i] = item
+  at = at + 5
+end
+for i = 1, n do
+  if items[i].hasIdem then items[i].idem = KEYS[nextKey]; nextKey = nextKey + 1 end
+end
+
+-- Live submissions are stamped first, first + 1, ...: one clock for the deployment (Redis'),
+-- strictly increasing per board. When a window boundary falls among those moments, the call
+-- starts at the boundary, so that it lands whole in one set of periods: ahead of Redis' clock by
+-- less than the number of submissions in µs, as a busy board's clock already runs.
+local first = math.max(now, clock + 1)
+if live > 0 then
+  for _, w in ipairs(windows) do
+    for _, boundary in ipairs(w) do
+      if boundary > first and boundary < first + live then first = boundary end
+    end
+  end
+  for _, w in ipairs(windows) do
+    if first < w[1] or (w[2] and first + live > w[2]) then
+      return redis.error_reply('STALE_PERIODS ' .. string.format('%.0f', first))
+    end
+  end
+end
+
+-- An imported moment's periods were chosen by the caller; those that have expired by Redis'
+-- clock since are left out.
+local function kept(s) return slots[s].expiry == '' or tonumber(slots[s].expiry) * 1000 > now end
+
+-- The player's current member and stored score in a slot, ignoring a bucket entry whose member
+-- is gone (left behind by a board deleted and created again, or a period expired).
+local function current(item, j)
+  local token = redis.call('HGET', item.buckets[j], item.player)
   if not token then return nil end
-  local member = memberOf(token, arg(i, 1))
-  local stored = redis.call('ZSCORE', ranking, member)
+  local member = memberOf(token, item.player)
+  local stored = redis.call('ZSCORE', slots[item.slots[j]].ranking, member)
   if not stored then return nil end
   return member, dir * tonumber(stored)
 end
@@ -67,28 +122,37 @@ local function nextScore(old, submitted)
   return submitted
 end
 
--- Checks first. INCREMENT totals are followed through the batch, since one player may appear
--- in it more than once.
+-- Checks first. INCREMENT totals are followed through the batch per slot, since one player may
+-- appear in it more than once.
 local simulated, seenIdem = {}, {}
-for i = 1, n do
-  local at, key = arg(i, 3), idemKeys[i]
-  if at ~= '' and tonumber(at) > now then
-    return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in the future')
+for s = 1, m do simulated[s] = {} end
+for i, item in ipairs(items) do
+  if item.at ~= '' then
+    if tonumber(item.at) > now then
+      return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in the future')
+    end
+    local landing = false
+    for _, s in ipairs(item.slots) do landing = landing or kept(s) end
+    if not landing then
+      return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in no period the board still keeps')
+    end
   end
+  local key = item.idem
   local replayed = key and (seenIdem[key] or redis.call('EXISTS', key) == 1)
   if key then seenIdem[key] = true end
   if policy == 'INCREMENT' and not replayed then
-    local player = arg(i, 1)
-    local old = simulated[player]
-    if old == nil then
-      local _, stored = current(i)
-      old = stored
+    for j, s in ipairs(item.slots) do
+      local old = simulated[s][item.player]
+      if old == nil then
+        local _, stored = current(item, j)
+        old = stored
+      end
+      local total = nextScore(old, item.score)
+      if math.abs(total) > MAX_SCORE then
+        return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': the total would leave |score| <= 2^53 - 1')
+      end
+      simulated[s][item.player] = total
     end
-    local total = nextScore(old, tonumber(arg(i, 2)))
-    if math.abs(total) > MAX_SCORE then
-      return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': the total would leave |score| <= 2^53 - 1')
-    end
-    simulated[player] = total
   end
 end
 
@@ -123,54 +187,79 @@ local function token(moment, seq)
   return table.concat(out)
 end
 
-local results, replayed, events = {}, {}, {}
-for i = 1, n do
-  local key = idemKeys[i]
-  local saved = key and redis.call('GET', key)
+-- A period's keys expire with it: set when the write creates them, so nothing needs scheduling.
+local function expireNew(s, key, created)
+  local slot = slots[s]
+  if slot.expiry == '' or not created then return end
+  redis.call('PEXPIREAT', key, slot.expiry)
+end
+
+local results, replayed, events, nextLive = {}, {}, {}, first
+for s = 1, m do events[s] = {} end
+for i, item in ipairs(items) do
+  local saved = item.idem and redis.call('GET', item.idem)
   if saved then
     results[i], replayed[i] = cmsgpack.unpack(saved), 1
   else
-    local player, submitted, at = arg(i, 1), tonumber(arg(i, 2)), arg(i, 3)
-    local member, old = current(i)
-    local previousRank = member and redis.call('ZRANK', ranking, member) or -1
-    local score = nextScore(old, submitted)
-    local changed, moment = 0, nil
-    if old == nil or score ~= old then
-      changed = 1
-      local seq
-      if at == '' then
-        -- One clock for the deployment (Redis'), strictly increasing per board.
-        moment, seq = math.max(now, clock + 1), 0
-      else
-        moment, seq = tonumber(at), redis.call('HINCRBY', cfgKey, 'seq', 1)
+    local moment, tok, changedAny, result
+    if item.at == '' then moment, nextLive = nextLive, nextLive + 1 end
+    for j, s in ipairs(item.slots) do
+      if kept(s) then
+        local slot, bucket = slots[s], item.buckets[j]
+        local member, old = current(item, j)
+        local score = nextScore(old, item.score)
+        local changed = old == nil or score ~= old
+        -- Ranks for the slot answered for, and for a period's event when it changed: the
+        -- periods a submission leaves as they were cost one read each.
+        local answered = result == nil
+        local previousRank = -1
+        if member and (answered or changed) then previousRank = redis.call('ZRANK', slot.ranking, member) end
+        if changed then
+          if not tok then
+            local seq = 0
+            if item.at ~= '' then moment, seq = tonumber(item.at), redis.call('HINCRBY', cfgKey, 'seq', 1) end
+            if moment > clock then clock = moment end
+            tok = token(moment, seq)
+          end
+          changedAny = true
+          if member then
+            redis.call('ZREM', slot.ranking, member)
+            if slot.allTime and cfg[6] then dropScore(distinct, slot.ranking, dir * old) end
+          end
+          member = tok .. playerCode(item.player)
+          redis.call('ZADD', slot.ranking, dir * score, member)
+          expireNew(s, slot.ranking, redis.call('ZCARD', slot.ranking) == 1)
+          if slot.allTime and cfg[6] then redis.call('ZADD', distinct, dir * score, scoreMember(dir * score)) end
+          expireNew(s, bucket, redis.call('HSET', bucket, item.player, storedToken(tok)) == 1 and redis.call('HLEN', bucket) == 1)
+        end
+        if answered or changed then
+          local stored = fmt(dir * score)
+          local rank, total = redis.call('ZRANK', slot.ranking, member), redis.call('ZCARD', slot.ranking)
+          local shared = redis.call('ZCOUNT', slot.ranking, '-inf', '(' .. stored) + 1
+          if answered then result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, 0} end
+          if changed then
+            events[s][#events[s] + 1] = table.concat({'s', item.player, fmt(score), rank, shared, old and fmt(old) or '-',
+              previousRank, string.format('%.0f', moment), total}, ' ')
+          end
+        end
       end
-      if moment > clock then clock = moment end
-      local tok = token(moment, seq)
-      if member then
-        redis.call('ZREM', ranking, member)
-        if cfg[6] then dropScore(distinct, ranking, dir * old) end
-      end
-      member = tok .. playerCode(player)
-      redis.call('ZADD', ranking, dir * score, member)
-      if cfg[6] then redis.call('ZADD', distinct, dir * score, scoreMember(dir * score)) end
-      redis.call('HSET', KEYS[2 + i], player, storedToken(tok))
     end
-    local stored = fmt(dir * score)
-    local rank, shared = redis.call('ZRANK', ranking, member), redis.call('ZCOUNT', ranking, '-inf', '(' .. stored) + 1
-    local total = redis.call('ZCARD', ranking)
-    local result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, changed}
-    if key then redis.call('SET', key, cmsgpack.pack(result), 'EX', ttl) end
-    if changed == 1 then
-      events[#events + 1] = table.concat({'s', player, fmt(score), rank, shared, old and fmt(old) or '-',
-        previousRank, string.format('%.0f', moment), total}, ' ')
-    end
+    if changedAny then result[8] = 1 end
+    if item.idem then redis.call('SET', item.idem, cmsgpack.pack(result), 'EX', ttl) end
     results[i], replayed[i] = result, 0
   end
 end
-if #events > 0 then
+local lines = {}
+for s = 1, m do
+  if #events[s] > 0 then
+    if not slots[s].allTime then lines[#lines + 1] = 'p ' .. slots[s].kind .. ' ' .. slots[s].key end
+    for _, line in ipairs(events[s]) do lines[#lines + 1] = line end
+  end
+end
+if #lines > 0 then
   -- The clock only moves when something changed, so one HSET keeps both.
   local version = (tonumber(cfg[5]) or 0) + 1
   redis.call('HSET', cfgKey, 'clock', string.format('%.0f', clock), 'version', version)
-  redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat(events, '\n'))
+  redis.call('SPUBLISH', ARGV[4], 'v ' .. version .. '\n' .. table.concat(lines, '\n'))
 end
 return {cfg[1], results, replayed}

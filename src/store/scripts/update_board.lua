@@ -11,13 +11,13 @@
   ARGV[5] the bucket count the caller's capacity makes ('' for any)
   ARGV[6] the board's event channel (st:{b}:events)
   ARGV[7] '1' or '0': whether the caller expects dense ranks ('' for any)
-  Reply {changed, sortOrder, updatePolicy, title, createdAt, buckets, denseRanks}: changed 0/1,
-    title nil when none, createdAt in ms, denseRanks 0/1
+  Reply {changed, sortOrder, updatePolicy, title, createdAt, buckets, denseRanks, periods}: changed 0/1,
+    title nil when none, createdAt in ms, denseRanks 0/1, periods as create_board.lua's
   When something changed, bumps the board's version and publishes 'v <version>\nu'.
   Errors: NOT_FOUND (no such board); BAD_USER_INPUT [field] (another sort order, bucket count or denseRanks).
 ]]
 local cfg = KEYS[1]
-local existing = redis.call('HMGET', cfg, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense')
+local existing = redis.call('HMGET', cfg, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense', 'periods')
 local dense = existing[6] and 1 or 0
 if not existing[1] then return redis.error_reply('NOT_FOUND leaderboard does not exist') end
 if ARGV[4] ~= '' and ARGV[4] ~= existing[1] then
@@ -39,4 +39,4 @@ if changed then
   local version = redis.call('HINCRBY', cfg, 'version', 1)
   redis.call('SPUBLISH', ARGV[6], 'v ' .. version .. '\nu')
 end
-return {changed and 1 or 0, existing[1], policy, title, tonumber(existing[4]), tonumber(existing[5]), dense}
+return {changed and 1 or 0, existing[1], policy, title, tonumber(existing[4]), tonumber(existing[5]), dense, existing[7] or ''}
