@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Principal, type Role, ROLES } from '../../domain/access';
 
 /** A configured key. Only its SHA-256 is kept, so a heap dump or a log line cannot leak it. */
@@ -9,8 +9,12 @@ export interface ApiKey {
   hash: Buffer;
 }
 
-/** Keys are random secrets, not passwords: a plain SHA-256 is enough to keep them out of memory. */
-export const hashKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+/**
+ * Keys are random secrets, not passwords: a plain SHA-256 is enough to keep them out of memory.
+ * Every request hashes its key, so the one-shot `hash` (no Hash object to make and finish): a
+ * fraction of createHash's cost, where a cache of presented keys would keep the keys themselves.
+ */
+export const hashKey = (key: string): Buffer => hash('sha256', key, 'buffer');
 
 /** A fresh key for `npm start` in development when none is configured. */
 export const generateKey = (): string => randomBytes(24).toString('base64url');
