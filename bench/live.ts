@@ -41,7 +41,7 @@ import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } 
 import { scrapeMetrics } from './load';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 
-const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000 }, [1_000, 5_000, 10_000]);
+const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000, 'top-only': 0 }, [1_000, 5_000, 10_000]);
 const CONNECTING_AT_ONCE = 200;
 const TARGET = { clients: 10_000, writes: 100, p99Ms: 250 };
 const HISTOGRAM_MS = 10_000;
@@ -340,7 +340,8 @@ async function run(clients: number, mix: Mix): Promise<Row> {
 runBench('live', 'bench:live', async () => {
   const rows: Row[] = [];
   for (const clients of sizes) {
-    for (const mix of [topMix(), rankMix(clients), gameMix(clients), rankEveryMix(clients)]) rows.push(await run(clients, mix));
+    const mixes = options['top-only'] ? [topMix()] : [topMix(), rankMix(clients), gameMix(clients), rankEveryMix(clients)];
+    for (const mix of mixes) rows.push(await run(clients, mix));
   }
   const table = rows.map((row) =>
     [

@@ -10,6 +10,11 @@
  *
  * To compare two versions, run it in each checkout one after the other, several times, and
  * compare the CPU per request.
+ *
+ * Then the stack cost in CPU: the same HTTP loads against Standings and Fastify + Mercurius +
+ * graphql-jit with the same read cache (bench/peers/mercurius-cached.ts, the same Redis work),
+ * one after the other in rounds (`--rounds`), each process' CPU per request read from /proc, and
+ * the peer's over Standings' taken within each round (above 1: Standings spends less).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createClient } from 'graphql-ws';
@@ -17,10 +22,14 @@ import WebSocket from 'ws';
 import { formatCount, parseArgs } from './cli';
 import { growBoard, seededRandom, withBenchBoard } from './fixtures';
 import { loadTest } from './load';
-import { entry, type Operation, requestBodies, submitScore, top10 } from './operations';
+import { entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
+import { median } from './report';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 
-const { options, sizes } = parseArgs({ seconds: 5, connections: 20, warmup: 2 }, [10_000]);
+const { options, sizes } = parseArgs({ seconds: 5, connections: 20, warmup: 2, rounds: 3 }, [10_000]);
+
+/** Nanoseconds process `pid` has run on a CPU. */
+const processCpuNs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
 /** Nanoseconds the child processes of this one (the server) have run on a CPU. */
 function serverCpuNs(): number {
@@ -29,7 +38,7 @@ function serverCpuNs(): number {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === process.pid) total += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      if (parent === process.pid) total += processCpuNs(Number(pid));
     } catch {
       // The process ended meanwhile.
     }
@@ -70,9 +79,37 @@ async function measured(load: () => Promise<number>): Promise<string> {
   return `${formatCount(Math.round(requests / elapsed))} | ${(cpu / requests / 1000).toFixed(0)} µs`;
 }
 
+/** CPU µs per HTTP request of Standings and of the Mercurius peer with the same cache, round by round. */
+async function stackCost(redisUrl: string, members: number): Promise<string[]> {
+  const peers = [await launchPeer('standings', redisUrl), await launchPeer('mercurius-cached', redisUrl)];
+  const rows: string[] = [];
+  try {
+    for (const operation of [top10, entry, entries100, submitScore]) {
+      const bodies = requestBodies(operation, members);
+      const http = { connections: options.connections, seconds: options.seconds };
+      for (const peer of peers) await loadTest(peer.url, bodies, { ...http, seconds: options.warmup });
+      const micros: number[][] = peers.map(() => []);
+      for (let round = 0; round < options.rounds; round++) {
+        // Rotated each round, so neither always runs right after the other's load.
+        for (const i of round % 2 ? [1, 0] : [0, 1]) {
+          const before = processCpuNs(peers[i].pid);
+          const { requestsPerSecond } = await loadTest(peers[i].url, bodies, http);
+          micros[i].push((processCpuNs(peers[i].pid) - before) / (requestsPerSecond * options.seconds) / 1000);
+        }
+      }
+      const ratios = micros[1].map((peer, round) => peer / micros[0][round]);
+      rows.push(`| ${operation.name} | ${median(micros[0]).toFixed(0)} µs | ${median(micros[1]).toFixed(0)} µs | ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')}) |`);
+    }
+  } finally {
+    await Promise.all(peers.map((peer) => peer.stop()));
+  }
+  return rows;
+}
+
 async function main(): Promise<void> {
   const members = sizes[sizes.length - 1];
   const rows: string[] = [];
+  let stackRows: string[] = [];
   await withBenchBoard(members, async (redisUrl, store) => {
     await growBoard(store, 0, members, false);
     const standings = await launchPeer('standings', redisUrl);
@@ -89,6 +126,7 @@ async function main(): Promise<void> {
     } finally {
       await standings.stop();
     }
+    stackRows = await stackCost(redisUrl, members);
   });
   console.log([
     `${formatCount(members)} members, ${options.connections} connections, ${options.seconds} s per cell after ${options.warmup} s of warm-up.`,
@@ -96,6 +134,12 @@ async function main(): Promise<void> {
     '| operation | HTTP req/s | HTTP CPU per request | WebSocket req/s | WebSocket CPU per request |',
     '| --- | --- | --- | --- | --- |',
     ...rows,
+    '',
+    `Stack cost over HTTP, ${options.rounds} rounds: server CPU per request, Standings against Fastify + Mercurius + graphql-jit with the same read cache.`,
+    '',
+    '| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) |',
+    '| --- | --- | --- | --- |',
+    ...stackRows,
   ].join('\n'));
 }
 

@@ -7,6 +7,8 @@ export type PeerName = 'standings' | 'standings-unfair' | 'mercurius' | 'mercuri
 export interface Peer {
   name: PeerName;
   url: string;
+  /** The peer's process, for benches that read its CPU time. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function launchPeer(name: PeerName, redisUrl: string, cpuProfileDir
     return {
       name,
       url,
+      pid: child.pid!,
       async stop() {
         if (child.exitCode !== null || child.signalCode !== null) return;
         child.send('stop');

@@ -131,6 +131,19 @@ diagnostics.subscribe('tracing:ioredis:command:asyncEnd', (message) => {
   const trace = message as CommandTrace;
   if (trace.startedAt === undefined) return;
   const seconds = Number(process.hrtime.bigint() - trace.startedAt) / 1e9;
-  // Lower case: ioredis names a command as it was called (`zcard()`, a defined script's `evalsha`).
-  redisCommands.observe({ command: trace.command.toLowerCase(), outcome: trace.error === undefined ? 'ok' : 'error' }, seconds);
+  commandTimer(trace.command, trace.error === undefined ? 'ok' : 'error').observe(seconds);
 });
+
+/**
+ * Each command's series, found once: observing with a labels object hashes the labels on every
+ * call, and a request makes several commands. Command names are the few ioredis knows.
+ */
+const commandTimers = { ok: new Map<string, Timer>(), error: new Map<string, Timer>() };
+type Timer = ReturnType<typeof redisCommands.labels>;
+
+function commandTimer(command: string, outcome: 'ok' | 'error'): Timer {
+  let timer = commandTimers[outcome].get(command);
+  // Lower case: ioredis names a command as it was called (`zcard()`, a defined script's `evalsha`).
+  if (!timer) commandTimers[outcome].set(command, (timer = redisCommands.labels({ command: command.toLowerCase(), outcome })));
+  return timer;
+}

@@ -67,8 +67,10 @@ export function createRequestHandler(routes: Routes): RequestHandler {
     }
     if (routes.cors.handle(req, res)) return;
     open.add(res);
-    res.once('close', () => open.delete(res));
-    res.once('finish', () => {
+    // One listener for both: Node emits 'close' after 'finish', and also for a response cut short (not logged).
+    res.once('close', () => {
+      open.delete(res);
+      if (!res.writableFinished) return;
       const failed = res.statusCode >= 500;
       if (!failed && logger.isLevelEnabled?.('debug') === false) return;
       const fields = { requestId, method: req.method, path, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };

@@ -1,6 +1,6 @@
 import type * as http from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { type ExecutionArgs, type ExecutionResult, type FormattedExecutionResult, GraphQLError } from 'graphql';
+import { type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql';
 import { CloseCode, MessageType, parseMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
@@ -11,7 +11,7 @@ import type { PreparedOperation } from '../graphql/execution/documents';
 import { REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
-import { createFrameSharing } from './sharedFrames';
+import { createSharedFrames, type NextSender } from './sharedFrames';
 
 /**
  * Subscriptions one connection may hold at once, counting those still being set up, even ended
@@ -82,8 +82,8 @@ export interface WebSocketEndpoint {
  */
 export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   const { core } = options;
-  /** Results of subscriptions formatted once for all the subscribers sharing them. */
-  const formattedResults = new WeakMap<ExecutionResult, FormattedExecutionResult>();
+  /** Subscriptions send their results themselves, formatted and made into JSON once for all the subscribers sharing them. */
+  const nextSender = createSharedFrames(core.formatResult);
   /** Each subscription by the arguments onSubscribe gave graphql-ws, which it passes to `subscribe`. */
   const setUps = new WeakMap<ExecutionArgs, Subscription>();
   /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
@@ -99,9 +99,8 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     for (const socket of admitted) socket.send(ping);
   });
 
-  const frames = createFrameSharing();
   const wsServer = new WebSocketServer({
-    server: options.httpServer, path: options.path, maxPayload: BODY_LIMIT_BYTES, WebSocket: frames.WebSocket,
+    server: options.httpServer, path: options.path, maxPayload: BODY_LIMIT_BYTES,
     // One message at a time, with graphql-ws' work on it (short of Redis) done before the next: a
     // `subscribe` right after a `complete` for the same id then finds the id let go of, not taken
     // back by the old subscription's set-up (see Subscription.setUp).
@@ -114,13 +113,14 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   >(
     {
       schema: core.schema,
-      jsonMessageReplacer: frames.replacer,
       async onConnect(ctx) {
         // What the connection's internal errors are logged with, as an HTTP request's id is.
         const connectionId = (ctx.extra.connectionId = requestIdOf(ctx.extra.request.headers[REQUEST_ID_HEADER]));
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
-          ctx.extra.subscriptions = new ConnectionSubscriptions(ctx.extra.socket, (err) => core.logInternalError(err, connectionId));
+          ctx.extra.subscriptions = new ConnectionSubscriptions(
+            ctx.extra.socket, (id) => nextSender(ctx.extra.socket, id), (err) => core.logInternalError(err, connectionId),
+          );
           const { socket } = ctx.extra;
           // A socket that closed while it was being admitted would never leave the set.
           if (socket.readyState === socket.OPEN) {
@@ -179,14 +179,8 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
       },
       subscribe: (args) => setUps.get(args)!.setUp(() => core.subscribe(args)),
       execute: (args) => core.execute(operations.get(args)!, args.contextValue as object, args.variableValues),
-      onNext(_ctx, _id, _payload, args, result) {
-        if (!setUps.has(args)) return core.formatResult(result);
-        // The same object for every subscriber of an event's result (graphql-ws would copy it for
-        // each), so that its JSON is made once (see sharedFrames.ts).
-        let formatted = formattedResults.get(result);
-        if (!formatted) formattedResults.set(result, (formatted = core.formatResult(result)));
-        return frames.share(formatted);
-      },
+      // A query's or mutation's one result: subscriptions send theirs without graphql-ws (see Subscription.next).
+      onNext: (_ctx, _id, _payload, _args, result) => core.formatResult(result),
       onError: (_ctx, _id, _payload, errors) => core.formatErrors(errors),
       isProd: options.production,
     },
@@ -226,9 +220,10 @@ class ConnectionSubscriptions {
   private readonly open = new Map<string, Subscription>();
   private places = 0;
 
-  /** `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with 4500). */
+  /** `senderOf`: what sends a subscription's results; `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with 4500). */
   constructor(
     socket: WebSocket,
+    private readonly senderOf: (id: string) => NextSender,
     private readonly onStreamError: (err: unknown) => void,
   ) {
     // Read here too: graphql-ws tells nothing of a `complete` for a subscription it holds no
@@ -259,6 +254,7 @@ class ConnectionSubscriptions {
         this.places--;
         setActiveSubscriptions(--held);
       },
+      this.senderOf(id),
       this.onStreamError,
     );
     this.open.set(id, subscription);
@@ -279,6 +275,8 @@ function completedId(data: RawData): string | undefined {
 /**
  * A subscription as graphql-ws iterates it: its stream from the live layer once set up, returned
  * as soon as the subscription ends, however that happens and whether or not the set-up is over.
+ * Its results it sends itself (see sharedFrames.ts): to graphql-ws it yields nothing, and ends
+ * when the stream does, so graphql-ws still sends `complete` or `error` as it would.
  */
 class Subscription implements AsyncIterableIterator<ExecutionResult> {
   private stream: AsyncIterator<ExecutionResult> | undefined;
@@ -287,10 +285,11 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
   /** While the set-up runs: lets graphql-ws go on when the subscription ends meanwhile. */
   private endSetUp: (() => void) | undefined;
 
-  /** `onEnded`: it can no longer be completed; `release`: its place is free; `onStreamError`: its stream threw. */
+  /** `onEnded`: it can no longer be completed; `release`: its place is free; `send`: sends a result; `onStreamError`: its stream threw. */
   constructor(
     private readonly onEnded: () => void,
     private readonly release: () => void,
+    private readonly send: NextSender,
     private readonly onStreamError: (err: unknown) => void,
   ) {}
 
@@ -320,12 +319,20 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
   }
 
   async next(): Promise<IteratorResult<ExecutionResult>> {
-    if (this.ended) return DONE;
     try {
-      // graphql-ws iterates what setUp resolved with: set up, unless it has ended.
-      const result = await this.stream!.next();
-      if (result.done) this.end();
-      return result;
+      while (!this.ended) {
+        // graphql-ws iterates what setUp resolved with: set up, unless it has ended.
+        const result = await this.stream!.next();
+        if (result.done) {
+          this.end();
+          return result;
+        }
+        // Ended while the stream was read (a `complete`): nothing more goes out.
+        if (this.ended) break;
+        const sent = this.send(result.value);
+        if (sent) await sent;
+      }
+      return DONE;
     } catch (err) {
       this.end();
       this.onStreamError(err);

@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Principal, type Role, ROLES } from '../../domain/access';
+import { setBounded } from '../boundedMap';
 
 /** A configured key. Only its SHA-256 is kept, so a heap dump or a log line cannot leak it. */
 export interface ApiKey {
@@ -9,8 +10,8 @@ export interface ApiKey {
   hash: Buffer;
 }
 
-/** Keys are random secrets, not passwords: a plain SHA-256 is enough to keep them out of memory. */
-export const hashKey = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+/** Keys are random secrets, not passwords: a plain SHA-256 is enough to keep them out of the configuration. */
+export const hashKey = (key: string): Buffer => hash('sha256', key, 'buffer');
 
 /** A fresh key for `npm start` in development when none is configured. */
 export const generateKey = (): string => randomBytes(24).toString('base64url');
@@ -86,9 +87,19 @@ export function parseKeyFile(text: string, file: string, problems: string[]): Ap
   return keys;
 }
 
+/** Keys accepted lately whose principal is kept; past that the oldest is dropped. */
+const MAX_ACCEPTED_KEYS = 256;
+
 /** The configured keys, looked up without leaking through timing which one (if any) matched. */
 export class ApiKeys {
   private readonly entries: { key: ApiKey; principal: Principal }[];
+  /**
+   * By presented key, the principal of a key that matched: a client sends the same key with every
+   * request, and hashing it was a per-request cost the profile showed. Only matched keys are kept,
+   * so unknown keys (guesses) always take the hashed, constant-time path and cannot push out the
+   * real ones; a hit tells a caller only what the answer does, that its key is valid.
+   */
+  private readonly accepted = new Map<string, Principal>();
 
   constructor(keys: readonly ApiKey[]) {
     this.entries = keys.map((key) => ({
@@ -103,11 +114,14 @@ export class ApiKeys {
    * length, and every configured key is compared, whether or not an earlier one matched.
    */
   find(presented: string): Principal | undefined {
+    const known = this.accepted.get(presented);
+    if (known) return known;
     const hash = hashKey(presented);
     let found: Principal | undefined;
     for (const { key, principal } of this.entries) {
       if (timingSafeEqual(key.hash, hash) && found === undefined) found = principal;
     }
+    if (found) setBounded(this.accepted, presented, found, MAX_ACCEPTED_KEYS);
     return found;
   }
 }

@@ -53,6 +53,23 @@ describe('authenticate', () => {
   });
 });
 
+describe('ApiKeys.find', () => {
+  it('finds a key sent again without hashing it again, and never keeps an unknown one', () => {
+    const keys = new ApiKeys(parseKeyList(`admin:${ADMIN},writer@tenant-:${TENANT}`, []));
+    const hashed = jest.spyOn(require('node:crypto'), 'hash');
+    const first = keys.find(TENANT);
+    expect(keys.find(TENANT)).toBe(first);
+    expect(hashed).toHaveBeenCalledTimes(1);
+    // Unknown keys take the hashed path every time, however many come.
+    for (let i = 0; i < 300; i++) expect(keys.find(`${TENANT}${i}`)).toBeUndefined();
+    expect(keys.find(`${TENANT}0`)).toBeUndefined();
+    expect(hashed).toHaveBeenCalledTimes(302);
+    expect(keys.find(ADMIN)?.role).toBe('admin');
+    expect(keys.find(TENANT)).toBe(first);
+    hashed.mockRestore();
+  });
+});
+
 describe('clientAddress', () => {
   const request = (peer: string, forwardedFor?: string) =>
     ({ socket: { remoteAddress: peer }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } }) as unknown as IncomingMessage;

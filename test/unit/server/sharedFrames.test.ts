@@ -1,17 +1,17 @@
-// Shared payloads over a real WebSocket pair on loopback: each subscriber's message arrives whole
-// and exact, while a payload shared by several is turned into JSON once.
+// Shared results over a real WebSocket pair on loopback: each subscriber's `next` arrives whole,
+// as the bytes graphql-ws would send, while a result shared by several is formatted and turned
+// into JSON once.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import type { ExecutionResult } from 'graphql';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createFrameSharing } from '../../../src/server/sharedFrames';
+import { createSharedFrames } from '../../../src/server/sharedFrames';
 
 let server: WebSocketServer;
-let frames: ReturnType<typeof createFrameSharing>;
 const serverSockets: WebSocket[] = [];
 
 beforeEach(async () => {
-  frames = createFrameSharing();
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1', WebSocket: frames.WebSocket });
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   server.on('connection', (socket) => serverSockets.push(socket));
   await once(server, 'listening');
 });
@@ -29,55 +29,43 @@ async function connect(): Promise<{ client: WebSocket; socket: WebSocket }> {
   return { client, socket: serverSockets[serverSockets.length - 1] };
 }
 
-async function sendAndReceive(pair: { client: WebSocket; socket: WebSocket }, message: object): Promise<unknown> {
-  const received = once(pair.client, 'message');
-  pair.socket.send(JSON.stringify(message, frames.replacer));
-  const [data] = await received;
-  return JSON.parse(String(data));
-}
-
-it('sends every subscriber its own message with the shared payload in it, made into JSON once', async () => {
-  let reads = 0;
-  const payload = frames.share({ data: { get topChanged() { reads++; return { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] }; } } });
-  const expected = { data: { topChanged: { version: '7', entries: [{ playerId: 'a"\u0000', rank: 1 }] } } };
+it('sends every subscriber the message graphql-ws would, with a shared result formatted and made into JSON once', async () => {
+  let formats = 0;
+  const senderOf = createSharedFrames((result) => {
+    formats++;
+    return { ...result, extensions: { formatted: true } };
+  });
+  const result: ExecutionResult = { data: { topChanged: { version: '7', entries: [{ playerId: 'a"\u0000é', rank: 1 }] } } };
   const pairs = [await connect(), await connect(), await connect()];
-  // The last id looks like a marker: it must come back as it was sent.
-  const ids = ['1', 'two', '\u0000shared-payload:0'];
+  const ids = ['1', 'two', 'a "quoted" \u0000 id'];
   for (const [i, pair] of pairs.entries()) {
-    expect(await sendAndReceive(pair, { id: ids[i], type: 'next', payload })).toEqual({ id: ids[i], type: 'next', payload: expected });
+    const received = once(pair.client, 'message');
+    await senderOf(pair.socket, ids[i])(result);
+    const [data, isBinary] = await received;
+    expect(isBinary).toBe(false);
+    expect(String(data)).toBe(JSON.stringify({ id: ids[i], type: 'next', payload: { ...result, extensions: { formatted: true } } }));
   }
-  expect(reads).toBe(1);
+  expect(formats).toBe(1);
   pairs.forEach(({ client }) => client.close());
 });
 
-it('gives each message its own payload, whatever order messages are stringified and sent in', async () => {
+it('gives each result its own payload, in the order they are sent', async () => {
   const pair = await connect();
-  const first = JSON.stringify({ id: 'a', type: 'next', payload: frames.share({ data: { n: 1 } }) }, frames.replacer);
-  const second = JSON.stringify({ id: 'b', type: 'next', payload: frames.share({ data: { n: 2 } }) }, frames.replacer);
+  const send = createSharedFrames((result) => result)(pair.socket, 'a');
   const received: unknown[] = [];
   const both = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(JSON.parse(String(data))) === 2 && resolve()));
-  pair.socket.send(second);
-  pair.socket.send(first);
+  await send({ data: { n: 2 } });
+  await send({ data: { n: 1 } });
   await both;
-  expect(received).toEqual([{ id: 'b', type: 'next', payload: { data: { n: 2 } } }, { id: 'a', type: 'next', payload: { data: { n: 1 } } }]);
+  expect(received).toEqual([{ id: 'a', type: 'next', payload: { data: { n: 2 } } }, { id: 'a', type: 'next', payload: { data: { n: 1 } } }]);
   pair.client.close();
 });
 
-it('leaves a marker-like id of a message without a payload as it is', async () => {
+it('sends nothing on a socket that is closing', async () => {
   const pair = await connect();
-  await sendAndReceive(pair, { id: 'x', type: 'next', payload: frames.share({ data: { shared: true } }) });
-  expect(await sendAndReceive(pair, { id: '\u0000shared-payload:0', type: 'complete' })).toEqual({ id: '\u0000shared-payload:0', type: 'complete' });
-  pair.client.close();
-});
-
-it('leaves other messages as they are', async () => {
-  const pair = await connect();
-  expect(await sendAndReceive(pair, { id: 'x', type: 'error', payload: [{ message: 'no' }] })).toEqual({ id: 'x', type: 'error', payload: [{ message: 'no' }] });
-  expect(await sendAndReceive(pair, { type: 'pong', payload: { payload: 1 } })).toEqual({ type: 'pong', payload: { payload: 1 } });
-  pair.client.close();
-});
-
-it('leaves a payload nobody shares (a query\'s one answer) to JSON.stringify', () => {
-  const message = { id: 'q', type: 'next', payload: { data: { n: 1 } } };
-  expect(JSON.stringify(message, frames.replacer)).toBe(JSON.stringify(message));
+  const send = createSharedFrames((result) => result)(pair.socket, 'a');
+  pair.socket.close();
+  expect(send({ data: { n: 1 } })).toBeUndefined();
+  const [code] = await once(pair.client, 'close');
+  expect(code).toBe(1005);
 });
