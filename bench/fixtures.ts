@@ -7,6 +7,7 @@ import Redis from 'ioredis';
 import { type ManagedRedis, startManagedRedis } from '../test/support/managedRedis';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
+import { Leaderboards } from '../src/domain/leaderboards';
 import { formatCount } from './cli';
 
 export const BATCH = 1000;
@@ -47,6 +48,23 @@ export async function growBoard(store: LeaderboardStore, from: number, to: numbe
     }
     await Promise.all([store.submit(BOARD_ID, batch), bare ? store.redis.zadd(bareRankingKey(BOARD_ID), ...zadd) : null]);
     if (end % 1_000_000 === 0) console.log(`  loaded ${formatCount(end)} members (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  });
+}
+
+/** The four-period board of issue 13's proof: every period a live submission lands in but SEASON. */
+export const FOUR_PERIODS = { timeZone: 'UTC', kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }, { kind: 'WEEKLY' }, { kind: 'MONTHLY' }] };
+
+/**
+ * Creates board `id` with FOUR_PERIODS and adds members [0, members) to it as submitScores does:
+ * through the domain's planner and submit.lua, so every period's keys are the ones live writes make.
+ */
+export async function fourPeriodBoard(store: LeaderboardStore, id: string, updatePolicy: 'BEST' | 'LATEST', members: number): Promise<void> {
+  const leaderboards = new Leaderboards(store);
+  await leaderboards.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy, capacity: members, periods: FOUR_PERIODS });
+  const started = Date.now();
+  await inBatches(0, members, async (start, end) => {
+    await leaderboards.submit(Array.from({ length: end - start }, (_, k) => ({ boardId: id, playerId: playerId(start + k), score: scoreOf(start + k) })));
+    if (end % 1_000_000 === 0) console.log(`  loaded ${formatCount(end)} members in four periods (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   });
 }
 

@@ -4,7 +4,9 @@
  * and Podium's published layout (19-digit decimal token + id as member, id -> member hash,
  * with and without its second, ascending index). A Standings board keeps one more member per
  * distinct score for dense ranks unless created with denseRanks: false, so it is also loaded with
- * every score distinct (the worst case), with and without them.
+ * every score distinct (the worst case), with and without them. A board keeping ALL_TIME, DAILY,
+ * WEEKLY and MONTHLY is filled through the domain's submit (as submitScores fills it) and counted
+ * per member per period, against the plain Standings board (issue 13: within 5%).
  *
  *   npm run bench:memory                      # 100,000 and 1,000,000 members, 3 rounds
  *   npm run bench:memory -- 1000000 --rounds 1
@@ -16,7 +18,7 @@
 import type Redis from 'ioredis';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import { formatCount, parseArgs, runBench } from './cli';
-import { BOARD_ID, growBoard, inBatches, playerId, scoreOf, withBenchRedis } from './fixtures';
+import { BOARD_ID, fourPeriodBoard, growBoard, inBatches, playerId, scoreOf, withBenchRedis } from './fixtures';
 import { median } from './report';
 
 const { options, sizes: SIZES } = parseArgs({ rounds: 3 }, [100_000, 1_000_000]);
@@ -26,7 +28,12 @@ const podiumToken = (i: number) => String(9_000_000_000_000_000_000n - BigInt(i)
 
 type Loader = (redis: Redis, members: number) => Promise<void>;
 
-const layouts: [string, Loader][] = [
+const PLAIN = 1;
+const FOUR_PERIODS = 6;
+const PERIOD_TARGET = 1.05;
+
+/** Name, loader, and the number of periods each member is kept in (bytes are counted per member per period). */
+const layouts: [string, Loader, number?][] = [
   ['bare sorted set (ties by player id: unfair)', (redis, members) =>
     inBatches(0, members, (from, to) => {
       const zadd: (string | number)[] = [];
@@ -40,6 +47,8 @@ const layouts: [string, Loader][] = [
   ['Standings, every score distinct, board created with denseRanks: false', (redis, members) => loadDistinct(redis, members, false)],
   ['Podium, one index (19-digit token + id, id -> member hash)', (redis, members) => loadPodium(redis, members, false)],
   ['Podium with its second (ascending) index', (redis, members) => loadPodium(redis, members, true)],
+  ['Standings, ALL_TIME + DAILY + WEEKLY + MONTHLY (per member per period)', (redis, members) =>
+    fourPeriodBoard(new LeaderboardStore(redis), BOARD_ID, 'BEST', members), 4],
 ];
 
 async function benchBoard(redis: Redis, members: number, denseRanks = true): Promise<LeaderboardStore> {
@@ -75,26 +84,29 @@ async function usedMemory(redis: Redis): Promise<number> {
   return Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
 }
 
-async function bytesPerMember(redis: Redis, load: Loader, members: number): Promise<number> {
+async function bytesPerMember(redis: Redis, load: Loader, members: number, periods = 1): Promise<number> {
   await redis.flushall();
   const before = await usedMemory(redis);
   await load(redis, members);
-  return ((await usedMemory(redis)) - before) / members;
+  return ((await usedMemory(redis)) - before) / members / periods;
 }
 
 async function main(): Promise<string> {
   const rows: string[] = [];
+  const periodRows: string[] = [];
   await withBenchRedis(async (_server, redis) => {
     for (const members of SIZES) {
       const results: number[] = [];
-      for (const [name, load] of layouts) {
+      for (const [name, load, periods] of layouts) {
         const rounds: number[] = [];
-        for (let r = 0; r < ROUNDS; r++) rounds.push(await bytesPerMember(redis, load, members));
+        for (let r = 0; r < ROUNDS; r++) rounds.push(await bytesPerMember(redis, load, members, periods));
         results.push(median(rounds));
         console.log(`${members} members  ${name}: ${median(rounds).toFixed(1)} B/member (${rounds.map((b) => b.toFixed(1)).join(', ')})`);
       }
       layouts.forEach(([name], i) =>
         rows.push(`| ${formatCount(members)} | ${name} | ${results[i].toFixed(1)} | ${(results[i] / results[0]).toFixed(2)} |`));
+      const ratio = results[FOUR_PERIODS] / results[PLAIN];
+      periodRows.push(`| ${formatCount(members)} | ${results[FOUR_PERIODS].toFixed(1)} | ${results[PLAIN].toFixed(1)} | ${ratio.toFixed(3)} | <= ${PERIOD_TARGET.toFixed(2)}, ${ratio <= PERIOD_TARGET ? 'met' : 'missed'} |`);
     }
   });
   return [
@@ -104,6 +116,12 @@ async function main(): Promise<string> {
     '| members | layout | bytes/member | vs bare |',
     '| --- | --- | --- | --- |',
     ...rows,
+    '',
+    'Periods (issue 13): bytes per member per period of the four-period board over the plain Standings board, same run.',
+    '',
+    '| members | four periods, per period | plain | ratio | target |',
+    '| --- | --- | --- | --- | --- |',
+    ...periodRows,
   ].join('\n');
 }
 
