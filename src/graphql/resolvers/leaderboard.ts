@@ -56,7 +56,12 @@ function connectionOf(board: BoardRef, page: Page, backward: boolean): EntryConn
   return connection;
 }
 
-function entryConnection(board: BoardRef, page: Page, backward: boolean) {
+/**
+ * A page (top-down) as a connection. The store knows whether more follow in the direction read;
+ * the other side is told by the ranks at the page's ends against the span read: the whole board,
+ * or a score range's `start` (entries above it) and `count`.
+ */
+export function entryConnection(board: BoardRef, page: Page, backward: boolean, span = { start: 0, count: page.total }) {
   const nodes = page.entries.map((entry) => onBoard(board, entry));
   const first: Entry | undefined = page.entries[0];
   const last: Entry | undefined = page.entries[page.entries.length - 1];
@@ -65,10 +70,8 @@ function entryConnection(board: BoardRef, page: Page, backward: boolean) {
     edges: nodes.map((node, i) => ({ cursor: page.entries[i].cursor, node })),
     totalCount: page.total,
     pageInfo: {
-      // The store knows whether more follow in the direction read; the other side is told by
-      // the ranks at the page's ends.
-      hasNextPage: backward ? last !== undefined && last.rank < page.total : page.hasMore,
-      hasPreviousPage: backward ? page.hasMore : first !== undefined && first.rank > 1,
+      hasNextPage: backward ? last !== undefined && last.rank < span.start + span.count : page.hasMore,
+      hasPreviousPage: backward ? page.hasMore : first !== undefined && first.rank > span.start + 1,
       startCursor: first?.cursor ?? null,
       endCursor: last?.cursor ?? null,
     },

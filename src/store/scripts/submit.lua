@@ -188,9 +188,10 @@ local function token(moment, seq)
 end
 
 -- A period's keys expire with it: set when the write creates them, so nothing needs scheduling.
+-- `created` is asked only for periods that expire, so ALL_TIME writes pay no extra call.
 local function expireNew(s, key, created)
   local slot = slots[s]
-  if slot.expiry == '' or not created then return end
+  if slot.expiry == '' or not created() then return end
   redis.call('PEXPIREAT', key, slot.expiry)
 end
 
@@ -228,9 +229,10 @@ for i, item in ipairs(items) do
           end
           member = tok .. playerCode(item.player)
           redis.call('ZADD', slot.ranking, dir * score, member)
-          expireNew(s, slot.ranking, redis.call('ZCARD', slot.ranking) == 1)
+          expireNew(s, slot.ranking, function() return redis.call('ZCARD', slot.ranking) == 1 end)
           if slot.allTime and cfg[6] then redis.call('ZADD', distinct, dir * score, scoreMember(dir * score)) end
-          expireNew(s, bucket, redis.call('HSET', bucket, item.player, storedToken(tok)) == 1 and redis.call('HLEN', bucket) == 1)
+          local added = redis.call('HSET', bucket, item.player, storedToken(tok)) == 1
+          expireNew(s, bucket, function() return added and redis.call('HLEN', bucket) == 1 end)
         end
         if answered or changed then
           local stored = fmt(dir * score)
