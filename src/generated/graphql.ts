@@ -146,7 +146,7 @@ export type KeepTopEntriesInput = {
  * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
  * it again with `leaderboard(id:)`.
  */
-export type Leaderboard = {
+export type Leaderboard = Ranking & {
   __typename?: 'Leaderboard';
   /**
    * The player and the `radius` entries on each side, filled out from the other side near either
@@ -731,6 +731,138 @@ export type RankWindow = Node & {
   totalCount: Scalars['Int']['output'];
 };
 
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type Ranking = {
+  /** The player and the `radius` entries on each side, as `Leaderboard.around`. */
+  around: Maybe<RankWindow>;
+  /** Where `score` would rank if submitted now, as `Leaderboard.aroundScore`. */
+  aroundScore: Maybe<RankWindow>;
+  /** How many entries have a score between `min` and `max`, as `Leaderboard.countByScore`. */
+  countByScore: Maybe<Scalars['Int']['output']>;
+  /** A page of the ranking, top-down (Cursor Connections specification), as `Leaderboard.entries`. */
+  entries: Maybe<EntryConnection>;
+  /** A page of the entries whose score lies between `min` and `max`, as `Leaderboard.entriesByScore`. */
+  entriesByScore: Maybe<EntryConnection>;
+  /** The player's entry, or null when the player has no score here. */
+  entry: Maybe<Entry>;
+  /** The score at a percentile of the ranking, as `Leaderboard.scoreAtPercentile`. */
+  scoreAtPercentile: Maybe<Scalars['Float']['output']>;
+  /** The score of the entry ranked `rank` now, as `Leaderboard.scoreAtRank`. */
+  scoreAtRank: Maybe<Scalars['Float']['output']>;
+  /** The best `percent` of the ranking, at most `limit` of them; null, with an error, for a bad argument. */
+  topPercent: Maybe<Array<Entry>>;
+  /** Number of ranked players. */
+  totalCount: Scalars['Int']['output'];
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingAroundArgs = {
+  playerId: Scalars['ID']['input'];
+  radius?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingAroundScoreArgs = {
+  radius?: InputMaybe<Scalars['Int']['input']>;
+  score: Scalars['Float']['input'];
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingCountByScoreArgs = {
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingEntriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingEntriesByScoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingEntryArgs = {
+  playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingScoreAtPercentileArgs = {
+  percent: Scalars['Float']['input'];
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingScoreAtRankArgs = {
+  rank: Scalars['Int']['input'];
+};
+
+
+/**
+ * The reads every ranking offers, whatever it is: a board (on its default period), one period of a
+ * board, or a combined view of several. A client can write one fragment on `Ranking` and use it on
+ * each.
+ */
+export type RankingTopPercentArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  percent: Scalars['Float']['input'];
+};
+
 /** Which entries `removeEntriesByScore` removes: those whose score lies between `min` and `max`. */
 export type RemoveEntriesByScoreInput = {
   /** The board's id. */
@@ -1106,6 +1238,7 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
     | ( RankWindowModel )
     | ( TopUpdateModel )
   ;
+  Ranking: ( LeaderboardModel );
 };
 
 /** Mapping between all available schema types and the resolvers types */
@@ -1140,6 +1273,7 @@ export type ResolversTypes = {
   RankChange: ResolverTypeWrapper<Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversTypes['Entry']> }>;
   RankChangeCause: RankChangeCause;
   RankWindow: ResolverTypeWrapper<RankWindowModel>;
+  Ranking: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Ranking']>;
   RemoveEntriesByScoreInput: RemoveEntriesByScoreInput;
   RemoveEntriesInput: RemoveEntriesInput;
   RemoveEntriesPayload: ResolverTypeWrapper<RemoveEntriesPayload>;
@@ -1193,6 +1327,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   RankChange: Omit<RankChange, 'entry'> & { entry?: Maybe<ResolversParentTypes['Entry']> };
   RankWindow: RankWindowModel;
+  Ranking: ResolversInterfaceTypes<ResolversParentTypes>['Ranking'];
   RemoveEntriesByScoreInput: RemoveEntriesByScoreInput;
   RemoveEntriesInput: RemoveEntriesInput;
   RemoveEntriesPayload: RemoveEntriesPayload;
@@ -1284,6 +1419,7 @@ export type LeaderboardResolvers<ContextType = Context, ParentType extends Resol
   topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<LeaderboardTopPercentArgs, 'limit' | 'percent'>>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   updatePolicy?: Resolver<ResolversTypes['UpdatePolicy'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type LeaderboardConnectionResolvers<ContextType = Context, ParentType extends ResolversParentTypes['LeaderboardConnection'] = ResolversParentTypes['LeaderboardConnection']> = {
@@ -1360,6 +1496,10 @@ export type RankWindowResolvers<ContextType = Context, ParentType extends Resolv
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type RankingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ranking'] = ResolversParentTypes['Ranking']> = {
+  __resolveType: TypeResolveFn<'Leaderboard', ParentType, ContextType>;
 };
 
 export type RemoveEntriesPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntriesPayload'] = ResolversParentTypes['RemoveEntriesPayload']> = {
@@ -1445,6 +1585,7 @@ export type Resolvers<ContextType = Context> = {
   Query?: QueryResolvers<ContextType>;
   RankChange?: RankChangeResolvers<ContextType>;
   RankWindow?: RankWindowResolvers<ContextType>;
+  Ranking?: RankingResolvers<ContextType>;
   RemoveEntriesPayload?: RemoveEntriesPayloadResolvers<ContextType>;
   RemoveEntryPayload?: RemoveEntryPayloadResolvers<ContextType>;
   SubmitScorePayload?: SubmitScorePayloadResolvers<ContextType>;

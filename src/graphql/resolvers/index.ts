@@ -18,5 +18,7 @@ export const resolvers: Resolvers = {
   LeaderboardConnection,
   Entry: { ...Entry, ...EntryRanges },
   Node,
+  // Each kind of ranking is its own type; only boards are rankings so far.
+  Ranking: { __resolveType: () => 'Leaderboard' },
   Subscription,
 };
