@@ -9,7 +9,7 @@ import { parsePeriodConfig, type PeriodConfigInput } from '../../../src/domain/p
 import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import * as scripts from '../../../src/store/scripts';
-import { newTestClient, uniqueId } from '../../support/redis';
+import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
 
 const micros = (iso: string) => Date.parse(iso) * 1000;
 const season = (id: string, start: string, end: string) => ({ id, start: micros(start), end: micros(end) });
@@ -202,16 +202,7 @@ it('deletes every key of a board with added seasons (SCAN finds none left)', asy
     at(moment);
     await leaderboards.submit(Array.from({ length: 30 }, (_, i) => ({ boardId: id, playerId: `p${i}`, score: i })));
   }
-  const scan = async () => {
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `st:{${id}}:*`, 'COUNT', 1000);
-      found.push(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    return found;
-  };
+  const scan = () => scanBoardKeys(redis, id);
   expect((await scan()).filter((key) => key.includes(':p:SEASON:')).length).toBeGreaterThan(3);
   expect(await leaderboards.deleteBoard(id)).toBe(true);
   expect(await scan()).toEqual([]);
