@@ -937,7 +937,8 @@ export type RemoveEntriesPayload = {
   removedCount: Scalars['Int']['output'];
   /**
    * Why nothing was removed: BAD_USER_INPUT (a bad argument, or more than 1000 entries would go:
-   * narrow the call and repeat) or NOT_FOUND (no such board). Empty otherwise.
+   * narrow the call and repeat; `field` then names `min`, `count` or `playerIds`) or NOT_FOUND (no
+   * such board). Empty otherwise.
    */
   userErrors: Array<UserError>;
 };
