@@ -252,7 +252,10 @@ export class Leaderboards {
       if (added.length > 0) {
         const earliest = added.reduce((a, b) => (b.season.start < a.season.start ? b : a));
         const result = await this.forgettingReadsAfter(boardId,
-          this.store.addSeasons(boardId, read.periods, serializePeriodConfig(config), earliest.season.start));
+          this.store.addSeasons(boardId, read.periods, serializePeriodConfig(config), earliest.season.start)).catch((err: unknown) => {
+          // Deleted since it was read.
+          throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
+        });
         if ('periodsChanged' in result) {
           if (attempt < ADD_SEASONS_ATTEMPTS) continue;
           throw unavailable('the board\'s seasons kept changing while these were added; retry', WriteOutcome.NOT_APPLIED);

@@ -126,8 +126,25 @@ describe('adding seasons', () => {
     expect(await config(id)).toEqual(before);
   });
 
-  it('is NOT_FOUND for a board that does not exist', async () => {
-    await expect(leaderboards.addSeasons({ leaderboardId: uniqueId('none'), seasons: [S2] })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  it('is NOT_FOUND for a board that does not exist, or is deleted between the read and the write', async () => {
+    const none = uniqueId('none');
+    await expect(leaderboards.addSeasons({ leaderboardId: none, seasons: [S2] }))
+      .rejects.toMatchObject({ code: 'NOT_FOUND', details: { leaderboardId: none } });
+    const id = await board();
+    at('2027-02-01T00:00:00Z');
+    const store = leaderboards.store;
+    const read = store.getBoard.bind(store);
+    const spy = jest.spyOn(store, 'getBoard').mockImplementationOnce(async (boardId) => {
+      const found = await read(boardId);
+      await leaderboards.deleteBoard(boardId);
+      return found;
+    });
+    try {
+      await expect(leaderboards.addSeasons({ leaderboardId: id, seasons: [S2] })).rejects.toMatchObject({ code: 'NOT_FOUND', details: { leaderboardId: id } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await scanBoardKeys(redis, id)).toEqual([]);
   });
 
   it('adds both of two calls racing each other (the later writes again on the periods the first left)', async () => {
