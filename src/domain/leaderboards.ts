@@ -211,9 +211,8 @@ export class Leaderboards {
         const name = `${period.kind}:${period.key}`;
         let index = slotIndexes.get(name);
         if (index === undefined) {
-          const expiresAt = calendar.expiresAt(period);
           slotIndexes.set(name, (index = slots.length));
-          slots.push({ kind: period.kind, key: period.key, expiresAtMs: expiresAt === null ? null : expiresAt / 1000 });
+          slots.push({ kind: period.kind, key: period.key, expiresAtMs: calendar.expiresAtMs(period) });
         }
         return index;
       };
@@ -288,9 +287,9 @@ export class Leaderboards {
     const without = new PeriodCalendar({ ...config, seasons: config.seasons.filter((season) => !requested.has(season.id)) });
     for (const season of without.config.seasons) {
       if (season.start >= firstStart) break;
-      const expiresAt = withThem.expiresAt(withThem.periodByKey('SEASON', season.id));
-      if (expiresAt !== null && expiresAt !== without.expiresAt(without.periodByKey('SEASON', season.id))) {
-        await this.store.expirePeriod(board.id, 'SEASON', season.id, expiresAt / 1000);
+      const expiresAtMs = withThem.expiresAtMs(withThem.periodByKey('SEASON', season.id));
+      if (expiresAtMs !== null && expiresAtMs !== without.expiresAtMs(without.periodByKey('SEASON', season.id))) {
+        await this.store.expirePeriod(board.id, 'SEASON', season.id, expiresAtMs);
       }
     }
   }

@@ -209,6 +209,22 @@ describe('retention', () => {
     await leaderboards.addSeasons({ leaderboardId: id, seasons: [S2] });
     expect(await redis.call('PEXPIRETIME', s1)).toBe(S2.start / 1000);
   });
+
+  it('expires a season at the first whole millisecond of its end of retention, when that falls within one', async () => {
+    const within = S2.start + 1; // a µs past a millisecond
+    const first = { ...S1, end: within };
+    const next = { id: 'next', start: within, end: S3.start };
+    const created = await board({ kinds: [{ kind: 'SEASON', retention: 1 }], seasons: [first, next] });
+    const added = await board({ kinds: [{ kind: 'SEASON', retention: 1 }], seasons: [first] });
+    at('2027-02-01T00:00:00Z');
+    for (const id of [created, added]) await submit(leaderboards, id, 'a', 1);
+    await leaderboards.addSeasons({ leaderboardId: added, seasons: [next] });
+    for (const id of [created, added]) {
+      await submit(leaderboards, id, 'b', 2);
+      expect(await standings(id, 'SEASON', 's1')).toEqual([['b', 2], ['a', 1]]);
+      expect(await redis.call('PEXPIRETIME', boardKeys(id).period('SEASON', 's1').ranking)).toBe(Math.ceil(within / 1000));
+    }
+  });
 });
 
 it('deletes every key of a board with added seasons (SCAN finds none left)', async () => {
