@@ -3,8 +3,9 @@ import { badInput, conflict } from '../../errors';
 /**
  * The periods a board keeps: which kinds, in which time zone, how many of each, and its seasons.
  * Moments are microseconds since the epoch as JavaScript numbers, like `Entry.reachedAtMicros`:
- * every moment the store accepts is a safe integer (below 2^53, the year 2255), and a period's
- * bounds are whole milliseconds times 1000, so both stay exact. Scripts get them as `String(n)`.
+ * every moment the store accepts is a safe integer (below 2^53, the year 2255), and so is a
+ * period's bound (a day's is a whole millisecond times 1000, a season's any µs), so both stay
+ * exact. Scripts get them as `String(n)`; expiries in ms are rounded up (calendar.ts expiresAtMs).
  */
 
 /** In the order a board's periods are listed. */
