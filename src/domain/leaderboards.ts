@@ -1,4 +1,4 @@
-import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, WriteOutcome } from '../errors';
+import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, unavailable, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
@@ -8,7 +8,8 @@ import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
 import { systemMomentClock, type MomentClock } from './periods/clock';
 import {
-  checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type PeriodConfigInput,
+  addSeasons, checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type AddSeasonsInput,
+  type PeriodConfig, type PeriodConfigInput,
 } from './periods/config';
 import type { ReadCache } from './readCache';
 import type { ScoreBoundInput } from './validation';
@@ -22,6 +23,14 @@ export interface CreateBoardRequest extends Omit<CreateBoardInput, 'periods'> {
   /** Left out or null: ALL_TIME only. */
   periods?: PeriodConfigInput | null;
 }
+
+/** Seasons to add to a board (`addSeasons`), as clients give them. */
+export interface AddSeasonsRequest extends AddSeasonsInput {
+  leaderboardId: string;
+}
+
+/** Tries of `addSeasons` when another call changes the board's periods between its read and its write. */
+const ADD_SEASONS_ATTEMPTS = 3;
 
 /** Distinct period settings whose calendars are kept; past it they are built again. */
 const MAX_CALENDARS = 1000;
@@ -202,9 +211,8 @@ export class Leaderboards {
         const name = `${period.kind}:${period.key}`;
         let index = slotIndexes.get(name);
         if (index === undefined) {
-          const expiresAt = calendar.expiresAt(period);
           slotIndexes.set(name, (index = slots.length));
-          slots.push({ kind: period.kind, key: period.key, expiresAtMs: expiresAt === null ? null : expiresAt / 1000 });
+          slots.push({ kind: period.kind, key: period.key, expiresAtMs: calendar.expiresAtMs(period) });
         }
         return index;
       };
@@ -222,6 +230,68 @@ export class Leaderboards {
       });
       return { windows: windows.map(({ from, to }) => ({ from, to })), slots, itemSlots };
     };
+  }
+
+  /**
+   * Adds seasons to a board (config.ts addSeasons says what is refused), atomically with its
+   * submissions: one planned with the periods before is planned again with the new ones
+   * (submit.lua compares their fingerprint), so a submission whose moment lies in a new season
+   * lands in it. Seasons the board has already, identical, change nothing (`changed` false), so a
+   * retried call is harmless and finishes what the first began: the seasons that the request's
+   * push out of retention get their keys' expiry (PEXPIREAT). Reads ask the calendar, so those
+   * seasons are gone for clients from that moment, whenever Redis gets to their keys.
+   */
+  async addSeasons(input: AddSeasonsRequest): Promise<{ board: BoardConfig; changed: boolean }> {
+    const boardId = checkId(input.leaderboardId, 'leaderboardId');
+    for (let attempt = 1; ; attempt++) {
+      const read = await this.store.getBoard(boardId);
+      if (!read) throw boardNotFound(boardId);
+      const { config, added } = addSeasons(parsePeriodConfig(read.periods), input);
+      let board = read;
+      if (added.length > 0) {
+        const earliest = added.reduce((a, b) => (b.season.start < a.season.start ? b : a));
+        const result = await this.forgettingReadsAfter(boardId,
+          this.store.addSeasons(boardId, read.periods, serializePeriodConfig(config), earliest.season.start)).catch((err: unknown) => {
+          // Deleted since it was read.
+          throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
+        });
+        if ('periodsChanged' in result) {
+          if (attempt < ADD_SEASONS_ATTEMPTS) continue;
+          throw unavailable('the board\'s seasons kept changing while these were added; retry', WriteOutcome.NOT_APPLIED);
+        }
+        if ('latestMoment' in result) {
+          const field = `${earliest.field}.start`;
+          throw badInput(
+            `${field} must be after ${new Date(Math.floor(result.latestMoment / 1000)).toISOString()} (Redis' clock, or the board's last score): ` +
+            'a season added to a board cannot hold the scores submitted before it', { field },
+          );
+        }
+        board = result.board;
+      }
+      await this.expireSeasonsPushedOut(board, config, input).catch(afterFirstWrite);
+      return { board, changed: added.length > 0 };
+    }
+  }
+
+  /**
+   * Sets the expiry of the seasons whose end of retention the request's seasons brought forward:
+   * those that started before them (only those can have keys) and expire sooner with them than
+   * without them.
+   */
+  private async expireSeasonsPushedOut(board: BoardConfig, config: PeriodConfig, input: AddSeasonsInput): Promise<void> {
+    const requested = new Set((input.seasons as { id: string }[]).map((season) => season.id));
+    const theirs = config.seasons.filter((season) => requested.has(season.id));
+    if (theirs.length === 0) return;
+    const firstStart = Math.min(...theirs.map((season) => season.start));
+    const withThem = this.calendar(board.periods);
+    const without = new PeriodCalendar({ ...config, seasons: config.seasons.filter((season) => !requested.has(season.id)) });
+    for (const season of without.config.seasons) {
+      if (season.start >= firstStart) break;
+      const expiresAtMs = withThem.expiresAtMs(withThem.periodByKey('SEASON', season.id));
+      if (expiresAtMs !== null && expiresAtMs !== without.expiresAtMs(without.periodByKey('SEASON', season.id))) {
+        await this.store.expirePeriod(board.id, 'SEASON', season.id, expiresAtMs);
+      }
+    }
   }
 
   /** NOT_FOUND for an unknown board; false when the player was not on it. */

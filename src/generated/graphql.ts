@@ -20,6 +20,38 @@ export type Scalars = {
   DateTime: { input: number; output: number; }
 };
 
+/** Seasons to add to a board (see "Time windows" in the README). */
+export type AddSeasonsInput = {
+  /** The board's id. */
+  leaderboardId: Scalars['ID']['input'];
+  /**
+   * How many seasons are kept, the current one included (1 to 400), when the board keeps no SEASON
+   * periods yet; default 2. On a board that keeps them: left out, or the board's own.
+   */
+  retention?: InputMaybe<Scalars['Int']['input']>;
+  /**
+   * The seasons to add, at least one; a board names at most 1000 in all. None may overlap another
+   * or a season of the board, and each must start after now (Redis' clock) and after the board's
+   * last score. A season the board has already, with the same moments, is left as it is.
+   */
+  seasons: Array<SeasonInput>;
+};
+
+/** What `addSeasons` did. */
+export type AddSeasonsPayload = {
+  __typename?: 'AddSeasonsPayload';
+  /** False when the board had every season already (a retried request), or nothing was added. */
+  changed: Scalars['Boolean']['output'];
+  /** The board with its seasons now; null when `userErrors` says why nothing was added. */
+  leaderboard: Maybe<Leaderboard>;
+  /**
+   * Why nothing was added: BAD_USER_INPUT (an overlap, an end before its start, a season starting
+   * before now, a bad id; `field` names it, e.g. `["input", "seasons", "1", "end"]`), CONFLICT (a
+   * season's id the board has with other moments, or another `retention`) or NOT_FOUND. Empty otherwise.
+   */
+  userErrors: Array<UserError>;
+};
+
 /** The settings of a new board. */
 export type CreateLeaderboardInput = {
   /** Expected number of players (sizes internal structures; default 1,000,000). */
@@ -366,6 +398,12 @@ export type LeaderboardEdge = {
  */
 export type Mutation = {
   __typename?: 'Mutation';
+  /**
+   * Adds seasons to a board, which starts keeping SEASON periods if it did not. Atomic with
+   * submissions: one whose moment lies in a new season lands in it. Seasons the new ones push out
+   * of retention expire by themselves. Adding what the board has is a no-op, so retrying is safe. Admin.
+   */
+  addSeasons: Maybe<AddSeasonsPayload>;
   /** Creates a board; repeating it with the same settings returns the board, different settings are a CONFLICT. */
   createLeaderboard: Maybe<CreateLeaderboardPayload>;
   /** Deletes the board and all its entries. */
@@ -401,6 +439,17 @@ export type Mutation = {
   updateLeaderboard: Maybe<UpdateLeaderboardPayload>;
   /** Stores the player's profile, replacing the previous one (fields left out become null). */
   upsertPlayer: Maybe<UpsertPlayerPayload>;
+};
+
+
+/**
+ * Writes. Every field is nullable and answers a payload: an expected failure (an unknown board, a
+ * CONFLICT, a bad value) is in the payload's `userErrors`, and the other fields of the request keep
+ * their results. Failures of the service or of the key are GraphQL errors on that field alone;
+ * `extensions.outcome` then says whether anything was written (NOT_APPLIED or UNKNOWN).
+ */
+export type MutationAddSeasonsArgs = {
+  input: AddSeasonsInput;
 };
 
 
@@ -888,7 +937,8 @@ export type RemoveEntriesPayload = {
   removedCount: Scalars['Int']['output'];
   /**
    * Why nothing was removed: BAD_USER_INPUT (a bad argument, or more than 1000 entries would go:
-   * narrow the call and repeat) or NOT_FOUND (no such board). Empty otherwise.
+   * narrow the call and repeat; `field` then names `min`, `count` or `playerIds`) or NOT_FOUND (no
+   * such board). Empty otherwise.
    */
   userErrors: Array<UserError>;
 };
@@ -1243,6 +1293,8 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AddSeasonsInput: AddSeasonsInput;
+  AddSeasonsPayload: ResolverTypeWrapper<Omit<AddSeasonsPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: ResolverTypeWrapper<Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
@@ -1299,6 +1351,8 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AddSeasonsInput: AddSeasonsInput;
+  AddSeasonsPayload: Omit<AddSeasonsPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   Boolean: Scalars['Boolean']['output'];
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
@@ -1346,6 +1400,12 @@ export type ResolversParentTypes = {
   UpsertPlayerInput: UpsertPlayerInput;
   UpsertPlayerPayload: Omit<UpsertPlayerPayload, 'player'> & { player?: Maybe<ResolversParentTypes['Player']> };
   UserError: UserError;
+};
+
+export type AddSeasonsPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['AddSeasonsPayload'] = ResolversParentTypes['AddSeasonsPayload']> = {
+  changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType>;
+  userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
 export type CreateLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreateLeaderboardPayload'] = ResolversParentTypes['CreateLeaderboardPayload']> = {
@@ -1435,6 +1495,7 @@ export type LeaderboardEdgeResolvers<ContextType = Context, ParentType extends R
 };
 
 export type MutationResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addSeasons?: Resolver<Maybe<ResolversTypes['AddSeasonsPayload']>, ParentType, ContextType, RequireFields<MutationAddSeasonsArgs, 'input'>>;
   createLeaderboard?: Resolver<Maybe<ResolversTypes['CreateLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationCreateLeaderboardArgs, 'input'>>;
   deleteLeaderboard?: Resolver<Maybe<ResolversTypes['DeleteLeaderboardPayload']>, ParentType, ContextType, RequireFields<MutationDeleteLeaderboardArgs, 'id'>>;
   deletePlayer?: Resolver<Maybe<ResolversTypes['DeletePlayerPayload']>, ParentType, ContextType, RequireFields<MutationDeletePlayerArgs, 'id'>>;
@@ -1566,6 +1627,7 @@ export type UserErrorResolvers<ContextType = Context, ParentType extends Resolve
 };
 
 export type Resolvers<ContextType = Context> = {
+  AddSeasonsPayload?: AddSeasonsPayloadResolvers<ContextType>;
   CreateLeaderboardPayload?: CreateLeaderboardPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteLeaderboardPayload?: DeleteLeaderboardPayloadResolvers<ContextType>;

@@ -31,6 +31,7 @@ const MUTATION_RULES: { [F in Field]: Rule<F> } = {
   keepTopEntries: { role: 'admin', boards: ({ input }) => [input.leaderboardId] },
   removeEntries: { role: 'admin', boards: ({ input }) => [input.leaderboardId] },
   updateLeaderboard: { role: 'admin', boards: ({ input }) => [input.id] },
+  addSeasons: { role: 'admin', boards: ({ input }) => [input.leaderboardId] },
   deletePlayer: { role: 'writer', shared: 'player profiles' },
 };
 

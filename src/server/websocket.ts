@@ -1,8 +1,7 @@
 import type * as http from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql';
-import { CloseCode, MessageType, parseMessage } from 'graphql-ws';
-import { useServer } from 'graphql-ws/use/ws';
+import { CloseCode, handleProtocols, makeServer, MessageType, parseMessage, type Server } from 'graphql-ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
@@ -107,11 +106,8 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     allowSynchronousEvents: false,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => options.admitsUpgrade(req),
   });
-  const server = useServer<
-    Record<string, unknown> | undefined,
-    { auth: Principal; subscriptions: ConnectionSubscriptions; connectionId: string }
-  >(
-    {
+  const server = serveOnSockets(
+    makeServer<Record<string, unknown> | undefined, ConnectionExtra>({
       schema: core.schema,
       async onConnect(ctx) {
         // What the connection's internal errors are logged with, as an HTTP request's id is.
@@ -138,7 +134,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
             ctx.extra.socket.close(CloseCode.Forbidden, closeReason(`${err.code}: ${err.message}`));
             return false;
           }
-          core.logInternalError(err, connectionId);
+          // serveOnSockets logs it and closes the socket with 4500.
           throw err;
         }
       },
@@ -182,9 +178,13 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
       // A query's or mutation's one result: subscriptions send theirs without graphql-ws (see Subscription.next).
       onNext: (_ctx, _id, _payload, _args, result) => core.formatResult(result),
       onError: (_ctx, _id, _payload, errors) => core.formatErrors(errors),
-      isProd: options.production,
-    },
+    }),
     wsServer,
+    (socket, err, connectionId) => {
+      core.logInternalError(err, connectionId);
+      const reason = options.production ? 'Internal server error' : closeReason(err instanceof Error ? err.message : String(err));
+      socket.close(CloseCode.InternalServerError, reason);
+    },
   );
 
   return {
@@ -197,6 +197,75 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
           },
         };
       },
+    },
+  };
+}
+
+/** What a connection carries from graphql-ws' callbacks to ours: its socket and upgrade request, then what onConnect admitted. */
+interface ConnectionExtra {
+  socket: WebSocket;
+  request: http.IncomingMessage;
+  connectionId: string;
+  auth?: Principal;
+  subscriptions?: ConnectionSubscriptions;
+}
+
+/** How often a connection is pinged, and how long its pong may take before it is cut: graphql-ws' own default. */
+const KEEP_ALIVE_MS = 12_000;
+
+/**
+ * graphql-ws' server on `ws` sockets, as graphql-ws/use/ws's useServer puts it (protocols,
+ * keep-alive pings, message handling one at a time, closing), except for internal errors: a
+ * socket's error, or one thrown while a message was handled (onConnect's unexpected errors among
+ * them), goes to `internalError`, which logs it through the server's JSON logger and closes the
+ * socket with 4500, where useServer wrote it to the console. `connectionId` is set once onConnect
+ * has run.
+ */
+function serveOnSockets(
+  server: Server<ConnectionExtra>,
+  wsServer: WebSocketServer,
+  internalError: (socket: WebSocket, err: unknown, connectionId?: string) => void,
+): { dispose(): Promise<void> } {
+  wsServer.options.handleProtocols = handleProtocols;
+  wsServer.once('error', (err) => {
+    for (const socket of wsServer.clients) internalError(socket, err);
+  });
+  wsServer.on('connection', (socket, request) => {
+    const extra = { socket, request } as ConnectionExtra;
+    socket.once('error', (err) => internalError(socket, err, extra.connectionId));
+    let pongWait: NodeJS.Timeout | undefined;
+    const pinger = setInterval(() => {
+      if (socket.readyState !== socket.OPEN) return;
+      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
+      socket.once('pong', () => clearTimeout(pongWait));
+      socket.ping();
+    }, KEEP_ALIVE_MS);
+    const closed = server.opened({
+      protocol: socket.protocol,
+      send: (data) => new Promise<void>((resolve, reject) => {
+        if (socket.readyState !== socket.OPEN) return resolve();
+        socket.send(data, (err) => (err ? reject(err) : resolve()));
+      }),
+      close: (code, reason) => socket.close(code, reason),
+      onMessage: (handle) => socket.on('message', async (data) => {
+        try {
+          await handle(String(data));
+        } catch (err) {
+          internalError(socket, err, extra.connectionId);
+        }
+      }),
+    }, extra);
+    socket.once('close', (code, reason) => {
+      clearTimeout(pongWait);
+      clearInterval(pinger);
+      void closed(code, String(reason));
+    });
+  });
+  return {
+    async dispose() {
+      for (const socket of wsServer.clients) socket.close(1001, 'Going away');
+      wsServer.removeAllListeners();
+      await new Promise<void>((resolve, reject) => wsServer.close((err) => (err ? reject(err) : resolve())));
     },
   };
 }

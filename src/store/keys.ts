@@ -5,7 +5,8 @@
  *
  *   st:{b}:cfg         hash   sortOrder, updatePolicy, title, createdAt, buckets,
  *                             clock (last live moment, µs), seq (import counter), periods
- *                             (the kept periods' canonical text; absent: ALL_TIME only)
+ *                             (the kept periods' canonical text; absent: ALL_TIME only), pv
+ *                             (its SHA-1: changes when seasons are added, see add_seasons.lua)
  *   st:{b}:z           zset   the ranking: score = dir * score, member = token + player code
  *   st:{b}:d           zset   the distinct stored scores (score = member = the stored score, the
  *                             member as 8 bytes), for dense ranks; kept by every write script

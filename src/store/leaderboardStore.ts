@@ -4,12 +4,12 @@ import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
 import { BOARD_INDEX_KEY, boardKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
-  aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
+  addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
   scoreAtReply, submitReply, updateBoardReply,
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
-  BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
+  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
 } from './types';
@@ -21,7 +21,8 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
  * (Poisson tail ~0.05%), and each bucket key's own overhead is shared by many players.
  */
 const PLAYERS_PER_BUCKET = 96;
-const UNLINK_CHUNK = 1000;
+/** Keys per command (UNLINK) or pipeline (PEXPIREAT) when a call goes over a board's buckets. */
+const KEYS_PER_CALL = 1000;
 
 const idOf = (board: BoardRef) => (typeof board === 'string' ? board : board.boardId);
 
@@ -132,9 +133,9 @@ export class LeaderboardStore {
       const buckets = deleteBoardReply(await this.write('delete_board', [keys.config, keys.ranking, keys.distinct], [keys.events]));
       this.boards.delete(id);
       if (buckets === undefined) return false;
-      for (let from = 0; from < buckets; from += UNLINK_CHUNK) {
+      for (let from = 0; from < buckets; from += KEYS_PER_CALL) {
         const chunk: string[] = [];
-        for (let i = from; i < Math.min(buckets, from + UNLINK_CHUNK); i++) chunk.push(keys.bucket(i));
+        for (let i = from; i < Math.min(buckets, from + KEYS_PER_CALL); i++) chunk.push(keys.bucket(i));
         await redisWrite(this.redis, () => this.redis.unlink(...chunk), chunk[0]);
       }
       await this.unlinkMatching(keys.idempotencyPattern);
@@ -256,6 +257,47 @@ export class LeaderboardStore {
       ...title, update.updatePolicy ?? '', update.sortOrder ?? '',
       update.capacity === undefined ? '' : bucketCount(update.capacity), keys.events, flag(update.denseRanks),
     ]));
+  }
+
+  /**
+   * Gives the board the periods `periods` (its own with seasons added: see add_seasons.lua) if it
+   * still has `expected`; `earliestStart` (µs) is the first moment of the earliest season added.
+   */
+  async addSeasons(boardId: string, expected: string, periods: string, earliestStart: number): Promise<AddSeasonsResult> {
+    const keys = boardKeys(boardId);
+    const args: ScriptArg[] = [periodsFingerprint(expected), periods, String(earliestStart), keys.events];
+    if (this.options.testNow) args.push(String(this.options.testNow()));
+    try {
+      const board = addSeasonsReply(boardId, await this.write('add_seasons', [keys.config], args));
+      this.boards.set(boardId, board);
+      return { board };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : '';
+      if (message.startsWith('PERIODS_CHANGED')) return { periodsChanged: true };
+      const early = /^TOO_EARLY (\d+)/.exec(message);
+      if (early) return { latestMoment: Number(early[1]) };
+      throw err;
+    }
+  }
+
+  /**
+   * Sets when a period's keys expire (PEXPIREAT, ms), once the calendar moved its end of
+   * retention: its ranking and every bucket key the board's bucket count makes (one that does not
+   * exist stays so), in chunks, so no scan of the keyspace is needed.
+   */
+  async expirePeriod(boardId: string, kind: string, key: string, expiresAtMs: number): Promise<void> {
+    const period = boardKeys(boardId).period(kind, key);
+    await this.withBuckets(boardId, async (buckets) => {
+      const all = [period.ranking, ...Array.from({ length: buckets }, (_, i) => period.bucket(i))];
+      for (let from = 0; from < all.length; from += KEYS_PER_CALL) {
+        const chunk = all.slice(from, from + KEYS_PER_CALL);
+        await redisWrite(this.redis, () => {
+          const pipeline = this.redis.pipeline();
+          for (const name of chunk) pipeline.pexpireat(name, expiresAtMs);
+          return pipeline.exec();
+        }, chunk[0]);
+      }
+    });
   }
 
   async topPercent(board: BoardRef, percent: number, limit: number) {

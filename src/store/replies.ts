@@ -89,6 +89,7 @@ function shape<const N extends readonly string[]>(...names: N) {
 export const REPLY_SHAPES = {
   create_board: { reply: shape('created', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks', 'periods') },
   update_board: { reply: shape('changed', 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks', 'periods') },
+  add_seasons: { reply: shape('sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks', 'periods') },
   submit: {
     reply: shape('sortOrder', 'results', 'replayed'),
     results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
@@ -104,7 +105,7 @@ type Reply = (Buffer | number | null | Reply)[];
 
 const directionOf = (sortOrder: Buffer) => (sortOrder.toString() === 'DESCENDING' ? -1 : 1);
 
-/** The board in a create_board or update_board reply, which name its settings alike. */
+/** The board in a create_board, update_board or add_seasons reply, which name its settings alike. */
 function boardOf(
   id: string, reply: Reply,
   at: Record<'sortOrder' | 'updatePolicy' | 'title' | 'createdAt' | 'buckets' | 'denseRanks' | 'periods', number>,
@@ -130,6 +131,10 @@ export function createBoardReply(id: string, raw: unknown): { board: BoardConfig
 export function updateBoardReply(id: string, raw: unknown): { board: BoardConfig; changed: boolean } {
   const at = REPLY_SHAPES.update_board.reply.at;
   return { changed: (raw as Reply)[at.changed] === 1, board: boardOf(id, raw as Reply, at) };
+}
+
+export function addSeasonsReply(id: string, raw: unknown): BoardConfig {
+  return boardOf(id, raw as Reply, REPLY_SHAPES.add_seasons.reply.at);
 }
 
 /** The deleted board's bucket count; undefined when there was no board. */

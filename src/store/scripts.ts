@@ -23,6 +23,7 @@ export const SCRIPTS = {
   remove: { changesBoard: true },
   remove_many: { changesBoard: true },
   update_board: { changesBoard: true },
+  add_seasons: { changesBoard: true },
   entries: { changesBoard: false },
   page: { changesBoard: false },
   around: { changesBoard: false },

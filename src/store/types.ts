@@ -16,7 +16,8 @@ export interface BoardConfig {
   denseRanks: boolean;
   /**
    * The periods the board keeps, as the domain's canonical text (src/domain/periods/config.ts);
-   * '' for ALL_TIME only, as every board was before periods (fixed at creation).
+   * '' for ALL_TIME only, as every board was before periods. Fixed at creation, but for seasons,
+   * which can be added (add_seasons.lua).
    */
   periods: string;
 }
@@ -158,3 +159,10 @@ export interface BoardUpdate {
   /** Cannot change: given, it must be the board's. */
   denseRanks?: boolean;
 }
+
+/**
+ * What adding seasons did: the board with its new periods; or nothing, because its periods
+ * changed since they were read (`periodsChanged`: read them again), or because a season added
+ * starts at or before `latestMoment` (µs), the latest of Redis' now and the board's last moment.
+ */
+export type AddSeasonsResult = { board: BoardConfig } | { periodsChanged: true } | { latestMoment: number };

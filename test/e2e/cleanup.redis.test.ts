@@ -128,10 +128,10 @@ describe('an oversize bulk removal', () => {
   });
 
   it('is BAD_USER_INPUT for each mutation and removes nothing; callers repeat with a smaller one', async () => {
-    const calls: [string, Record<string, unknown>, string[] | null][] = [
-      [REMOVE_BY_SCORE, { leaderboardId: big }, null],
-      [REMOVE_BY_SCORE, { leaderboardId: big, min: { value: 1 }, max: { value: SIZE } }, null],
-      [KEEP_TOP, { leaderboardId: big, count: 0 }, null],
+    const calls: [string, Record<string, unknown>, string[]][] = [
+      [REMOVE_BY_SCORE, { leaderboardId: big }, ['input', 'min']],
+      [REMOVE_BY_SCORE, { leaderboardId: big, min: { value: 1 }, max: { value: SIZE } }, ['input', 'min']],
+      [KEEP_TOP, { leaderboardId: big, count: 0 }, ['input', 'count']],
       [REMOVE_ENTRIES, { leaderboardId: big, playerIds: Array.from({ length: SIZE }, (_, i) => `p${i}`) }, ['input', 'playerIds']],
     ];
     const before = await ids(big);

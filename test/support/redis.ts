@@ -36,6 +36,18 @@ export function uniqueId(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex')}`;
 }
 
+/** Every key of the board, found as an operator would (SCAN), for tests that show none is left. */
+export async function scanBoardKeys(redis: Redis, boardId: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `st:{${boardId}}:*`, 'COUNT', 1000);
+    found.push(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  return found;
+}
+
 /**
  * A server of the test's own, for tests that would disturb or be disturbed by the shared one
  * (counting commands with INFO commandstats, restarting Redis). The test must stop() it.

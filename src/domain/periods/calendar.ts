@@ -238,6 +238,16 @@ export class PeriodCalendar {
     return this.startOf(this.stepped(period, retention));
   }
 
+  /**
+   * expiresAt as PEXPIREAT takes it: whole ms, rounded up, since a season's bounds may fall
+   * within a millisecond. The keys outlive the period's retention by less than a millisecond at
+   * most; reads ask `status`, never the keys.
+   */
+  expiresAtMs(period: Period): number | null {
+    const expiresAt = this.expiresAt(period);
+    return expiresAt === null ? null : Math.ceil(expiresAt / 1000);
+  }
+
   status(period: Period, at = this.now()): PeriodStatus {
     if (period.start > at) return 'upcoming';
     const expires = this.expiresAt(period);

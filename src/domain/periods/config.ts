@@ -3,8 +3,9 @@ import { badInput, conflict } from '../../errors';
 /**
  * The periods a board keeps: which kinds, in which time zone, how many of each, and its seasons.
  * Moments are microseconds since the epoch as JavaScript numbers, like `Entry.reachedAtMicros`:
- * every moment the store accepts is a safe integer (below 2^53, the year 2255), and a period's
- * bounds are whole milliseconds times 1000, so both stay exact. Scripts get them as `String(n)`.
+ * every moment the store accepts is a safe integer (below 2^53, the year 2255), and so is a
+ * period's bound (a day's is a whole millisecond times 1000, a season's any µs), so both stay
+ * exact. Scripts get them as `String(n)`; expiries in ms are rounded up (calendar.ts expiresAtMs).
  */
 
 /** In the order a board's periods are listed. */
@@ -188,27 +189,59 @@ export function checkPeriodConfig(input: PeriodConfigInput | null | undefined, f
   return { timeZone, kinds: PERIOD_KINDS.filter((kind) => kept.has(kind)), retention, seasons };
 }
 
+/** What `addSeasons` takes, unchecked, as the mutation's input names it. */
+export interface AddSeasonsInput {
+  /** `{ id, start, end }` each, moments in µs. */
+  seasons: unknown;
+  /** How many seasons are kept, when the board keeps none yet; else left out or the board's own. */
+  retention?: unknown;
+}
+
+/** A season `addSeasons` adds, and where in the input it came (`seasons[2]`), for errors about it. */
+export interface AddedSeason {
+  season: Season;
+  field: string;
+}
+
 /**
- * The board's periods with more seasons. A season already there with the same id and moments is
- * left as it is (a retried request changes nothing); one with the same id and other moments is
- * CONFLICT; an overlap with any season is BAD_USER_INPUT.
+ * The board's periods with more seasons, and those that are new. A board that keeps no SEASON
+ * periods starts keeping them, for `retention` seasons (default DEFAULT_RETENTION.SEASON); on one
+ * that does, a `retention` other than its own is CONFLICT (it would move the expiry of seasons
+ * already written). A season already there with the same id and moments is left as it is (a
+ * retried request changes nothing); one with the same id and other moments is CONFLICT; an
+ * overlap with any season is BAD_USER_INPUT.
  */
-export function addSeasons(config: PeriodConfig, seasons: unknown, field = 'seasons'): PeriodConfig {
-  if (!config.kinds.includes('SEASON')) {
-    throw badInput(`${field}: this board does not keep SEASON periods`, { field });
+export function addSeasons(config: PeriodConfig, input: AddSeasonsInput): { config: PeriodConfig; added: AddedSeason[] } {
+  const list = checkList(input.seasons, 'seasons', MAX_SEASONS);
+  if (list.length === 0) throw badInput('seasons must name at least one season', { field: 'seasons' });
+  const retention = input.retention == null ? undefined : checkRetention(input.retention, 'retention');
+  const kept = config.kinds.includes('SEASON');
+  if (kept && retention !== undefined && retention !== config.retention.SEASON) {
+    throw conflict(`retention: this board keeps ${config.retention.SEASON} seasons; it cannot change`, { field: 'retention' });
   }
   const byId = new Map(config.seasons.map((season) => [season.id, season]));
-  const added = checkList(seasons, field, MAX_SEASONS).flatMap((value, i) => {
-    const at = `${field}[${i}]`;
-    const season = checkSeason(value, at);
+  const added = list.flatMap((value, i) => {
+    const field = `seasons[${i}]`;
+    const season = checkSeason(value, field);
     const known = byId.get(season.id);
-    if (!known) return [{ season, field: at }];
+    if (!known) return [{ season, field }];
     if (known.start !== season.start || known.end !== season.end) {
-      throw conflict(`${at}: season ${season.id} exists with other moments`, { field: at });
+      throw conflict(`${field}: season ${season.id} exists with other moments`, { field });
     }
     return [];
   });
-  return added.length === 0 ? config : { ...config, seasons: mergeSeasons(config.seasons, added, field) };
+  if (added.length === 0) return { config, added };
+  const seasons = mergeSeasons(config.seasons, added, 'seasons');
+  if (kept) return { config: { ...config, seasons }, added };
+  return {
+    config: {
+      ...config,
+      kinds: PERIOD_KINDS.filter((kind) => kind === 'SEASON' || config.kinds.includes(kind)),
+      retention: { ...config.retention, SEASON: retention ?? DEFAULT_RETENTION.SEASON },
+      seasons,
+    },
+    added,
+  };
 }
 
 /**

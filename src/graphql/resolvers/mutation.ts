@@ -33,6 +33,11 @@ export const Mutation: MutationResolvers = {
     loaders.forgetBoard(id);
     return { deleted, userErrors: [] };
   },
+  async addSeasons(_root, { input }, { leaderboards, loaders }) {
+    const { board, changed } = await leaderboards.addSeasons(input);
+    loaders.forgetBoard(board.id);
+    return { leaderboard: board, changed, userErrors: [] };
+  },
   async upsertPlayer(_root, { input }, { players, loaders }) {
     const player = await players.upsert(input);
     loaders.player.clear(player.id);

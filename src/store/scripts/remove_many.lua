@@ -16,8 +16,8 @@
   entry as remove.lua does ('r <player> <previous score> <previous rank0> <total>'), each with
   the rank and board size of its own removal: ranges go from the bottom up, players in the
   order given.
-  Errors: NOT_FOUND (no such board); BAD_USER_INPUT when more than ARGV[3] entries would go
-  (nothing is removed).
+  Errors: NOT_FOUND (no such board); BAD_USER_INPUT [min | count | playerIds] when more than
+  ARGV[3] entries would go (nothing is removed), naming the input field a smaller call changes.
 ]]
 -- @include "members"
 -- @include "numbers"
@@ -61,9 +61,12 @@ local function removeAt(member, stored, player, rank)
   events[#events + 1] = table.concat({'r', player, fmt(dir * tonumber(stored)), rank, total}, ' ')
 end
 
+-- The input field to change for a smaller call: a range's lower bound (raise it), how many are kept (keep
+-- more first, then come down), the players (fewer).
+local CALL_SIZE_FIELD = {range = 'min', below = 'count', players = 'playerIds'}
 local function tooMany(count)
-  return redis.error_reply('BAD_USER_INPUT this would remove ' .. count .. ' entries; at most ' .. ARGV[3] ..
-    ' go in one call: narrow it and repeat')
+  return redis.error_reply('BAD_USER_INPUT [' .. CALL_SIZE_FIELD[mode] .. '] this would remove ' .. count ..
+    ' entries; at most ' .. ARGV[3] .. ' go in one call: narrow it and repeat')
 end
 
 if mode == 'players' then

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { PeriodCalendar, type Period } from '../../../src/domain/periods/calendar';
-import { checkPeriodConfig } from '../../../src/domain/periods/config';
+import { checkPeriodConfig, parsePeriodConfig } from '../../../src/domain/periods/config';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { Entry, SortOrder, UpdatePolicy } from '../../../src/store/types';
 import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/referenceModel';
@@ -12,8 +12,10 @@ import { newTestClient, uniqueId } from '../../support/redis';
  * Random submissions, live and imported, at random moments over several days, weeks and months
  * (in a zone with DST changes): every period's ranking in the store must equal a reference board
  * per period, the periods a submission lands in being chosen by the calendar (itself tested in
- * test/unit/domain/periods.test.ts). Moments lie in the future of the machine's clock, so the
- * PEXPIREATs the writes set keep every period's keys for the test's length.
+ * test/unit/domain/periods.test.ts). Seasons are added as the steps go (the first makes SEASON a
+ * kept kind): the submissions after an add land in them by the board's new calendar. Moments lie
+ * in the future of the machine's clock, so the PEXPIREATs the writes set keep every period's keys
+ * for the test's length.
  */
 const PERIODS = {
   timeZone: 'Europe/Berlin',
@@ -33,6 +35,9 @@ const submission = fc.record({
 const step = fc.record({
   // Whole minutes, so no step's now falls a few µs before a boundary (see submit.lua's windows).
   advance: fc.integer({ min: 1, max: 3 * 24 * 60 }),
+  // A season added before the step's submissions: minutes from now (or from the last season's
+  // end, if later) to its start, and its length.
+  season: fc.option(fc.record({ delay: fc.integer({ min: 1, max: 2 * 24 * 60 }), length: fc.integer({ min: 1, max: 3 * 24 * 60 }) }), { nil: undefined, freq: 3 }),
   items: fc.array(submission, { minLength: 1, maxLength: 3 }),
 });
 
@@ -52,9 +57,9 @@ const nameOf = (period: Period) => `${period.kind}:${period.key}`;
 
 const combos: [SortOrder, UpdatePolicy][] = [['DESCENDING', 'BEST'], ['ASCENDING', 'LATEST'], ['DESCENDING', 'INCREMENT']];
 
-describe.each(combos)('%s board with %s policy and four kinds of period', (sortOrder, updatePolicy) => {
+describe.each(combos)('%s board with %s policy, four kinds of period and seasons added', (sortOrder, updatePolicy) => {
   it('ranks every period exactly as a reference board per period', async () => {
-    const calendar = new PeriodCalendar(checkPeriodConfig(PERIODS), { nowMicros: () => now });
+    const clockNow = { nowMicros: () => now };
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         const boardId = uniqueId('periods-prop');
@@ -67,9 +72,18 @@ describe.each(combos)('%s board with %s policy and four kinds of period', (sortO
         };
         now = START;
         let clock = 0;
+        let calendar = new PeriodCalendar(checkPeriodConfig(PERIODS), clockNow);
+        let seasonsEnd = 0;
         try {
-          for (const { advance, items } of steps) {
+          for (const { advance, season, items } of steps) {
             now += advance * MINUTE;
+            if (season) {
+              const start = Math.max(now + season.delay * MINUTE, seasonsEnd);
+              seasonsEnd = start + season.length * MINUTE;
+              const added = { id: `s${calendar.config.seasons.length}`, start, end: seasonsEnd };
+              const { board } = await leaderboards.addSeasons({ leaderboardId: boardId, seasons: [added], retention: 2 });
+              calendar = new PeriodCalendar(parsePeriodConfig(board.periods), clockNow);
+            }
             // Where each item lands, as the calendar says; the same periods for the model's trial.
             const planned = items.map((item) => {
               const imported = item.importedAgo !== undefined;

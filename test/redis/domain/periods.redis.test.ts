@@ -7,7 +7,7 @@ import type { PeriodConfigInput } from '../../../src/domain/periods/config';
 import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { UpdatePolicy } from '../../../src/store/types';
-import { newTestClient, uniqueId } from '../../support/redis';
+import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
 
 const micros = (iso: string) => Date.parse(iso) * 1000;
 
@@ -202,16 +202,7 @@ it('deletes every period key with the board (SCAN finds none left)', async () =>
     at(`${day}T10:00:00Z`);
     await leaderboards.submit(Array.from({ length: 30 }, (_, i) => ({ boardId: id, playerId: `p${i}`, score: i, idempotencyKey: `${day}-${i}` })));
   }
-  const scan = async () => {
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `st:{${id}}:*`, 'COUNT', 1000);
-      found.push(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    return found;
-  };
+  const scan = () => scanBoardKeys(redis, id);
   expect((await scan()).filter((key) => key.includes(':p:')).length).toBeGreaterThan(7);
   expect(await leaderboards.deleteBoard(id)).toBe(true);
   expect(await scan()).toEqual([]);

@@ -4,6 +4,7 @@
 import { once } from 'node:events';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
+import { parsePeriodConfig } from '../../../src/domain/periods/config';
 import { ReadCache } from '../../../src/domain/readCache';
 import { type BoardListener, EventBridge } from '../../../src/store/eventBridge';
 import type { BoardEventMessage } from '../../../src/store/events';
@@ -11,6 +12,7 @@ import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import { newTestClient, uniqueId } from '../../support/redis';
 
+const FUTURE = Date.UTC(2100, 0, 1) * 1000;
 const quiet = { info: () => undefined, warn: () => undefined };
 /** Longer than any test: nothing is dropped for being idle. */
 const IDLE_MS = 60_000;
@@ -147,6 +149,7 @@ describe('ReadCache', () => {
       rank: await via.scoreAtRank(board, 1),
       percentile: await via.scoreAtPercentile(board, 50),
       title: (await via.getBoard(board))!.title,
+      seasons: parsePeriodConfig((await via.getBoard(board))!.periods).seasons.map((season) => season.id),
     });
     const reads = readsOf(cached);
     await untilKept(board, reads);
@@ -157,6 +160,9 @@ describe('ReadCache', () => {
       (via) => via.submit([{ boardId: board, playerId: 'f', score: 0 }, { boardId: board, playerId: 'g', score: 5 }]),
       (via) => via.removeEntries({ leaderboardId: board, playerIds: ['g', 'a'] }),
       (via) => via.keepTop({ leaderboardId: board, count: 1 }),
+      // Far ahead of Redis' clock, as seasons added must start after it.
+      (via) => via.addSeasons({ leaderboardId: board, seasons: [{ id: 's1', start: FUTURE, end: FUTURE + 1e9 }] }),
+      (via) => via.addSeasons({ leaderboardId: board, seasons: [{ id: 's2', start: FUTURE + 1e9, end: FUTURE + 2e9 }] }),
     ];
     for (const [i, write] of writes.entries()) {
       // Every other write goes through the cached instance itself, which must not wait for its event.
@@ -170,7 +176,7 @@ describe('ReadCache', () => {
       }
       await untilKept(board, reads);
     }
-    expect(await reads()).toEqual({ range: ['b'], count: 0, rank: 2, percentile: 2, title: 'Renamed' });
+    expect(await reads()).toEqual({ range: ['b'], count: 0, rank: 2, percentile: 2, title: 'Renamed', seasons: ['s1', 's2'] });
   });
 
   it('forgets a board deleted elsewhere, and does not keep its absence', async () => {

@@ -3,6 +3,7 @@
 // SCRIPTS (src/store/scripts.ts) is run here in the ways it can end, through the store; a new
 // script does not compile here until it has its cases.
 import type { Redis } from 'ioredis';
+import { addSeasons, DEFAULT_PERIOD_CONFIG, serializePeriodConfig } from '../../../src/domain/periods/config';
 import { boardKeys } from '../../../src/store/keys';
 import { RateLimitStore } from '../../../src/store/rateLimitStore';
 import * as scripts from '../../../src/store/scripts';
@@ -32,6 +33,10 @@ const withPlayers = async (id: string) => {
   await board(id);
   await t.store.submit(id, [{ playerId: 'a', score: 5 }, { playerId: '42', score: 3 }, { playerId: 'c', score: 3 }]);
 };
+
+/** A season far ahead of Redis' clock, and the periods of an ALL_TIME board with it added. */
+const FUTURE = Date.UTC(2100, 0, 1) * 1000;
+const withSeason = serializePeriodConfig(addSeasons(DEFAULT_PERIOD_CONFIG, { seasons: [{ id: 's1', start: FUTURE, end: FUTURE + 1e9 }] }).config);
 
 const CASES: Record<ScriptName, Case[]> = {
   create_board: [
@@ -85,6 +90,12 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'another sort order', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New', sortOrder: 'ASCENDING' }) },
     { name: 'no dense ranks', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New', denseRanks: false }) },
     { name: 'no board', run: (id) => t.store.updateBoard({ id, title: 'New' }) },
+  ],
+  add_seasons: [
+    { name: 'seasons added', setup: withPlayers, run: (id) => t.store.addSeasons(id, '', withSeason, FUTURE) },
+    { name: 'periods read before another change', setup: withPlayers, run: (id) => t.store.addSeasons(id, withSeason, withSeason, FUTURE) },
+    { name: 'a season starting before Redis\' now', setup: withPlayers, run: (id) => t.store.addSeasons(id, '', withSeason, 1) },
+    { name: 'no board', run: (id) => t.store.addSeasons(id, '', withSeason, FUTURE) },
   ],
   score_at: [
     { name: 'a rank', setup: withPlayers, run: (id) => t.store.scoreAtRank(id, 2) },

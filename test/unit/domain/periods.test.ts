@@ -114,7 +114,7 @@ describe('the period calendar', () => {
       // Nothing ends the last seasons until more are named.
       expect(two.expiresAt(two.periodByKey('SEASON', 'summer'))).toBeNull();
       const winter = { id: 'winter', start: us('2027-01-01T00:00:00Z'), end: us('2027-03-01T00:00:00Z') };
-      const later = new PeriodCalendar(addSeasons(two.config, [winter]));
+      const later = new PeriodCalendar(addSeasons(two.config, { seasons: [winter] }).config);
       expect(later.expiresAt(later.periodByKey('SEASON', 'summer'))).toBe(winter.start);
     });
 

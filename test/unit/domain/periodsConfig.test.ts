@@ -64,28 +64,50 @@ describe('period configuration', () => {
   describe('seasons added later', () => {
     const board = checkPeriodConfig({ kinds: [{ kind: 'SEASON' }], seasons: [season('a', 0, 10 * H), season('c', 20 * H, 30 * H)] });
 
+    const add = (config: typeof board, seasons: unknown, retention?: unknown) => addSeasons(config, { seasons, retention }).config;
+
     it('slot into the list in order', () => {
-      expect(addSeasons(board, [season('d', 40 * H, 50 * H), season('b', 10 * H, 20 * H)]).seasons.map((s) => s.id))
-        .toEqual(['a', 'b', 'c', 'd']);
+      const { config, added } = addSeasons(board, { seasons: [season('d', 40 * H, 50 * H), season('b', 10 * H, 20 * H)] });
+      expect(config.seasons.map((s) => s.id)).toEqual(['a', 'b', 'c', 'd']);
+      expect(added).toEqual([{ season: season('d', 40 * H, 50 * H), field: 'seasons[0]' }, { season: season('b', 10 * H, 20 * H), field: 'seasons[1]' }]);
     });
 
-    it('refuse an overlap with an existing season or with one another', () => {
-      expect(() => addSeasons(board, [season('b', 5 * H, 15 * H)])).toThrow(refusedAt('seasons[0]'));
-      expect(() => addSeasons(board, [season('b', 10 * H, 20 * H), season('b2', 19 * H, 20 * H)])).toThrow(refusedAt('seasons[1]'));
-      expect(() => addSeasons(board, [season('z', 0, 100 * H)])).toThrow(refusedAt('seasons[0]'));
-      expect(() => addSeasons(board, [season('e', 40 * H, 30 * H)])).toThrow(refusedAt('seasons[0].end'));
+    it('refuse an overlap with an existing season or with one another, an end before its start, a bad id, an empty list', () => {
+      expect(() => add(board, [season('b', 5 * H, 15 * H)])).toThrow(refusedAt('seasons[0]'));
+      expect(() => add(board, [season('b', 10 * H, 20 * H), season('b2', 19 * H, 20 * H)])).toThrow(refusedAt('seasons[1]'));
+      expect(() => add(board, [season('z', 0, 100 * H)])).toThrow(refusedAt('seasons[0]'));
+      expect(() => add(board, [season('e', 40 * H, 30 * H)])).toThrow(refusedAt('seasons[0].end'));
+      expect(() => add(board, [season('a', 0, 10 * H), season('bad:id', 40 * H, 50 * H)])).toThrow(refusedAt('seasons[1].id'));
+      expect(() => add(board, [season('f', -1, 50 * H)])).toThrow(refusedAt('seasons[0].start'));
+      expect(() => add(board, [])).toThrow(refusedAt('seasons'));
     });
 
     it('leave a repeated identical season as it is, and call the same id with other moments a conflict', () => {
-      expect(addSeasons(board, [season('a', 0, 10 * H)])).toBe(board);
-      expect(() => addSeasons(board, [season('a', 0, 11 * H)]))
+      expect(addSeasons(board, { seasons: [season('a', 0, 10 * H)] })).toEqual({ config: board, added: [] });
+      expect(add(board, [season('a', 0, 10 * H)])).toBe(board);
+      expect(() => add(board, [season('a', 0, 11 * H)]))
         .toThrow(expect.objectContaining({ code: 'CONFLICT', details: { field: 'seasons[0]' } }));
     });
 
-    it('need a board that keeps SEASON, and stay under the maximum', () => {
-      expect(() => addSeasons(DEFAULT_PERIOD_CONFIG, [season('a', 0, H)])).toThrow(refusedAt('seasons'));
+    it('make SEASON a kept kind of a board that kept none, with the retention asked for or the default', () => {
+      const daily = checkPeriodConfig({ kinds: [{ kind: 'DAILY' }] });
+      expect(add(daily, [season('a', 0, H)])).toEqual({ ...daily, kinds: ['DAILY', 'SEASON'], retention: { DAILY: 8, SEASON: 2 }, seasons: [season('a', 0, H)] });
+      expect(add(DEFAULT_PERIOD_CONFIG, [season('a', 0, H)], 5)).toEqual({
+        timeZone: 'UTC', kinds: ['ALL_TIME', 'SEASON'], retention: { SEASON: 5 }, seasons: [season('a', 0, H)],
+      });
+      expect(() => add(DEFAULT_PERIOD_CONFIG, [season('a', 0, H)], 0)).toThrow(refusedAt('retention'));
+      expect(() => add(DEFAULT_PERIOD_CONFIG, [season('a', 0, H)], MAX_RETENTION + 1)).toThrow(refusedAt('retention'));
+    });
+
+    it('take the retention of a board that keeps seasons only as it is', () => {
+      expect(add(board, [season('d', 40 * H, 50 * H)], 2).seasons).toHaveLength(3);
+      expect(() => add(board, [season('d', 40 * H, 50 * H)], 3))
+        .toThrow(expect.objectContaining({ code: 'CONFLICT', details: { field: 'retention' } }));
+    });
+
+    it('stay under the maximum', () => {
       const many = Array.from({ length: MAX_SEASONS - 1 }, (_, i) => season(`s${i}`, (40 + i) * H, (41 + i) * H));
-      expect(() => addSeasons(board, many)).toThrow(refusedAt('seasons'));
+      expect(() => add(board, many)).toThrow(refusedAt('seasons'));
     });
 
     it('never leave two seasons overlapping, whatever is added in whatever order', () => {
@@ -95,7 +117,7 @@ describe('period configuration', () => {
         let config = checkPeriodConfig({ kinds: [{ kind: 'SEASON' }] });
         for (const batch of batches) {
           try {
-            config = addSeasons(config, batch);
+            config = addSeasons(config, { seasons: batch }).config;
           } catch (err) {
             expect(['BAD_USER_INPUT', 'CONFLICT']).toContain((err as { code: string }).code);
           }

@@ -1,6 +1,7 @@
 // The WebSocket server on a schema of its own (no Redis): what it does with an error nothing
 // expected (in a subscription's event, its stream, or admitting a connection), which the
-// execution core logs once, with the connection's id; refusals are not logged.
+// execution core logs once, with the connection's id, through the server's logger (never the
+// console, where graphql-ws' own socket glue writes); refusals are not logged.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
@@ -74,6 +75,13 @@ async function serve(authenticate: () => Promise<Principal> = async () => ANONYM
   };
   return { client, logged, closeCode, close };
 }
+
+let consoleErrors: jest.SpyInstance;
+beforeEach(() => (consoleErrors = jest.spyOn(console, 'error')));
+afterEach(() => {
+  expect(consoleErrors).not.toHaveBeenCalled();
+  consoleErrors.mockRestore();
+});
 
 /** The subscription's results until it ends, and how it ended. */
 function collect(client: ReturnType<typeof createClient>, query: string) {
