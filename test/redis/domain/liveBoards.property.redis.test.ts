@@ -11,9 +11,12 @@ import { newTestClient, uniqueId } from '../../support/redis';
 
 /**
  * Random writes (scores that tie, backdated moments, removals, new players) under a random set of
- * watches: after every write, what each subscription shows equals a fresh read of Redis, although
- * the watches of single players never read Redis again after their snapshot (they follow the
- * events' moves alone) and windows read only when their moves used up the ranks they know.
+ * watches on a board keeping ALL_TIME and DAILY, each watch on one of them: after every write,
+ * what each subscription shows equals a fresh read of Redis (of its period), although the watches
+ * of single players never read Redis again after their snapshot (they follow the events' moves
+ * alone, the DAILY ones from the period's lines, ranked since the feed marked DAILY as followed)
+ * and windows read only when their moves used up the ranks they know. The period's reads equal
+ * the reference model's (test/redis/domain/periods.property.redis.test.ts).
  */
 let redis: Redis;
 let subscriber: Redis;
@@ -29,10 +32,12 @@ afterAll(() => Promise.all([redis.quit(), subscriber.quit()]));
 
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `p${i}`);
 const player = fc.constantFrom(...PLAYERS);
+/** null: the board's default period (ALL_TIME); DAILY: the current day, followed as it rolls (no boundary is crossed here). */
+const period = fc.constantFrom(null, 'DAILY' as const);
 const watch = fc.oneof(
-  fc.record({ kind: fc.constant('rank' as const), player }),
-  fc.record({ kind: fc.constant('top' as const), first: fc.integer({ min: 1, max: 12 }) }),
-  fc.record({ kind: fc.constant('around' as const), player, radius: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant('rank' as const), player, period }),
+  fc.record({ kind: fc.constant('top' as const), first: fc.integer({ min: 1, max: 12 }), period }),
+  fc.record({ kind: fc.constant('around' as const), player, radius: fc.integer({ min: 0, max: 3 }), period }),
 );
 // Few scores, so ties are everywhere; a backdated moment puts a player before others of its score.
 const write = fc.oneof(
@@ -50,17 +55,19 @@ function view(spec: Watch, payload: any): unknown {
   return (payload.entries as LiveEntry[]).map(shown);
 }
 
-/** What a fresh read says the subscription should show. */
-async function fresh(board: string, spec: Watch): Promise<unknown> {
+/** What a fresh read of the watch's period says the subscription should show. */
+async function fresh(boardId: string, spec: Watch): Promise<unknown> {
+  const board = spec.period === null ? boardId : { boardId, kind: 'DAILY', key: leaderboards.period((await leaderboards.getBoard(boardId))!, { kind: 'DAILY' }).key };
   if (spec.kind === 'rank') return shown((await leaderboards.entries(board, [spec.player]))[0]);
   if (spec.kind === 'top') return (await leaderboards.page(board, { limit: spec.first })).entries.map(shown);
   return ((await leaderboards.around(board, spec.player, spec.radius))?.entries ?? []).map(shown);
 }
 
 function subscribe(board: string, spec: Watch): Promise<LiveStream<unknown>> {
-  if (spec.kind === 'rank') return live.rankChanged(board, spec.player) as Promise<LiveStream<unknown>>;
-  if (spec.kind === 'top') return live.topChanged(board, spec.first) as Promise<LiveStream<unknown>>;
-  return live.aroundChanged(board, spec.player, spec.radius) as Promise<LiveStream<unknown>>;
+  const period = spec.period && { kind: spec.period };
+  if (spec.kind === 'rank') return live.rankChanged(board, spec.player, null, period) as Promise<LiveStream<unknown>>;
+  if (spec.kind === 'top') return live.topChanged(board, spec.first, period) as Promise<LiveStream<unknown>>;
+  return live.aroundChanged(board, spec.player, spec.radius, null, period) as Promise<LiveStream<unknown>>;
 }
 
 /** Resolves once `check()` holds, trying again whenever a payload arrives; fails with the last difference after a while. */
@@ -92,7 +99,7 @@ it('keeps every watch equal to a fresh read after every write, from the events a
       fc.array(write, { minLength: 1, maxLength: 25 }),
       async (initial, specs, writes) => {
         const board = uniqueId('live-property');
-        await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
+        await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] } });
         if (initial.length) await leaderboards.submit(initial.map(([playerId, score]) => ({ boardId: board, playerId, score })));
         const streams = await Promise.all(specs.map((spec) => subscribe(board, spec)));
         const latest: unknown[] = specs.map(() => undefined);
