@@ -8,6 +8,7 @@ import type { LiveEntry } from '../../../src/domain/live/moves';
 import { EventBridge } from '../../../src/store/eventBridge';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import { newTestClient, uniqueId } from '../../support/redis';
+import { ReferenceBoard } from '../../support/referenceModel';
 
 /**
  * Random writes (scores that tie, backdated moments, removals, new players) under a random set of
@@ -15,8 +16,8 @@ import { newTestClient, uniqueId } from '../../support/redis';
  * what each subscription shows equals a fresh read of Redis (of its period), although the watches
  * of single players never read Redis again after their snapshot (they follow the events' moves
  * alone, the DAILY ones from the period's lines, ranked since the feed marked DAILY as followed)
- * and windows read only when their moves used up the ranks they know. The period's reads equal
- * the reference model's (test/redis/domain/periods.property.redis.test.ts).
+ * and windows read only when their moves used up the ranks they know. What the DAILY players and
+ * top lists show also equals the reference model of the day (test/support/referenceModel.ts).
  */
 let redis: Redis;
 let subscriber: Redis;
@@ -100,7 +101,18 @@ it('keeps every watch equal to a fresh read after every write, from the events a
       async (initial, specs, writes) => {
         const board = uniqueId('live-property');
         await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] } });
-        if (initial.length) await leaderboards.submit(initial.map(([playerId, score]) => ({ boardId: board, playerId, score })));
+        const config = (await leaderboards.getBoard(board))!;
+        const today = leaderboards.period(config, { kind: 'DAILY' });
+        const day = new ReferenceBoard('DESCENDING', 'LATEST');
+        /** Submits, and applies to the model of the day what lands in it (removals are ALL_TIME's only). */
+        const submit = async (items: { playerId: string; score: number; reachedAtMicros?: number }[]) => {
+          const results = await leaderboards.submit(items.map((item) => ({ boardId: board, ...item })));
+          items.forEach(({ playerId, score, reachedAtMicros }, i) => {
+            const moment = reachedAtMicros ?? results[i].entry.reachedAtMicros;
+            if (moment >= today.start && moment < today.end!) day.submit(playerId, score, moment, reachedAtMicros !== undefined);
+          });
+        };
+        if (initial.length) await submit(initial.map(([playerId, score]) => ({ playerId, score })));
         const streams = await Promise.all(specs.map((spec) => subscribe(board, spec)));
         const latest: unknown[] = specs.map(() => undefined);
         const arrived = new Set<() => void>();
@@ -113,6 +125,12 @@ it('keeps every watch equal to a fresh read after every write, from the events a
         const settled = async () => {
           const expected = await Promise.all(specs.map((spec) => fresh(board, spec)));
           await until(() => ({ actual: specs.map((spec, i) => view(spec, latest[i])), expected }), arrived);
+          const ranked = day.ranking().map((entry) => [entry.playerId, entry.rank, entry.sharedRank, entry.score]);
+          specs.forEach((spec, i) => {
+            if (spec.period !== 'DAILY' || spec.kind === 'around') return;
+            const modelled = spec.kind === 'top' ? ranked.slice(0, spec.first) : ranked.find(([id]) => id === spec.player) ?? null;
+            expect(view(spec, latest[i])).toEqual(modelled);
+          });
         };
         const playerReads = jest.spyOn(leaderboards.store, 'entriesAt');
         const testReads = jest.spyOn(leaderboards.store, 'entries');
@@ -125,7 +143,7 @@ it('keeps every watch equal to a fresh read after every write, from the events a
             if (step.kind === 'remove') await leaderboards.remove(board, step.player);
             else {
               const reachedAtMicros = step.backdated === null ? undefined : past + step.backdated;
-              await leaderboards.submit([{ boardId: board, playerId: step.player, score: step.score, reachedAtMicros }]);
+              await submit([{ playerId: step.player, score: step.score, reachedAtMicros }]);
             }
             await settled();
           }
