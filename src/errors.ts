@@ -59,14 +59,14 @@ export const unauthenticated = (message: string) => new StandingsError(ErrorCode
 export const forbidden = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.FORBIDDEN, message, details);
 
-export const eventsMissed = (reason: 'reconnected' | 'fell-behind') =>
-  new StandingsError(
-    ErrorCode.EVENTS_MISSED,
-    reason === 'reconnected'
-      ? 'Changes published while the server was reconnecting to Redis may be missing from this feed: read the board again; the feed goes on'
-      : 'This subscriber fell behind and the oldest changes were dropped: read the board again; the feed goes on',
-    { reason },
-  );
+const MISSED_MESSAGES = {
+  reconnected: 'Changes published while the server was reconnecting to Redis may be missing from this feed: read the board again; the feed goes on',
+  'fell-behind': 'This subscriber fell behind and the oldest changes were dropped: read the board again; the feed goes on',
+  unranked: 'A change of this period came without its ranks (the server had stopped marking the period as followed): read the period again; the feed goes on',
+};
+
+export const eventsMissed = (reason: keyof typeof MISSED_MESSAGES) =>
+  new StandingsError(ErrorCode.EVENTS_MISSED, MISSED_MESSAGES[reason], { reason });
 
 /** A later step of a write that has already changed Redis: whatever failed, the write as a whole may have happened. */
 export function afterFirstWrite(err: unknown): never {

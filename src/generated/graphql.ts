@@ -1041,6 +1041,13 @@ export type SubmitScoresPayload = {
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
  * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
+ *
+ * Each takes `period` as reads do (default: the board's default period, ALL_TIME when it keeps it).
+ * With `at` or `key` the subscription stays on that period. Without them it follows the current
+ * period of the kind and rolls over by itself at the boundary (in the board's time zone): the three
+ * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
+ * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
+ * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
  */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1061,10 +1068,18 @@ export type Subscription = {
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
  * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
+ *
+ * Each takes `period` as reads do (default: the board's default period, ALL_TIME when it keeps it).
+ * With `at` or `key` the subscription stays on that period. Without them it follows the current
+ * period of the kind and rolls over by itself at the boundary (in the board's time zone): the three
+ * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
+ * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
+ * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
  */
 export type SubscriptionAroundChangedArgs = {
   every?: InputMaybe<Scalars['Int']['input']>;
   leaderboardId: Scalars['ID']['input'];
+  period?: InputMaybe<PeriodInput>;
   playerId: Scalars['ID']['input'];
   radius?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1076,9 +1091,17 @@ export type SubscriptionAroundChangedArgs = {
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
  * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
+ *
+ * Each takes `period` as reads do (default: the board's default period, ALL_TIME when it keeps it).
+ * With `at` or `key` the subscription stays on that period. Without them it follows the current
+ * period of the kind and rolls over by itself at the boundary (in the board's time zone): the three
+ * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
+ * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
+ * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
  */
 export type SubscriptionEntrySubmittedArgs = {
   leaderboardId: Scalars['ID']['input'];
+  period?: InputMaybe<PeriodInput>;
 };
 
 
@@ -1088,10 +1111,18 @@ export type SubscriptionEntrySubmittedArgs = {
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
  * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
+ *
+ * Each takes `period` as reads do (default: the board's default period, ALL_TIME when it keeps it).
+ * With `at` or `key` the subscription stays on that period. Without them it follows the current
+ * period of the kind and rolls over by itself at the boundary (in the board's time zone): the three
+ * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
+ * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
+ * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
  */
 export type SubscriptionRankChangedArgs = {
   every?: InputMaybe<Scalars['Int']['input']>;
   leaderboardId: Scalars['ID']['input'];
+  period?: InputMaybe<PeriodInput>;
   playerId: Scalars['ID']['input'];
 };
 
@@ -1102,22 +1133,33 @@ export type SubscriptionRankChangedArgs = {
  * changes, at most one per subscription every 100 ms (the last one always shows the latest state).
  * Board growth alone (a new player below, which only moves `percentile` and `totalCount`) sends nothing.
  * When the board is deleted they send an empty state and end.
+ *
+ * Each takes `period` as reads do (default: the board's default period, ALL_TIME when it keeps it).
+ * With `at` or `key` the subscription stays on that period. Without them it follows the current
+ * period of the kind and rolls over by itself at the boundary (in the board's time zone): the three
+ * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
+ * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
+ * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
  */
 export type SubscriptionTopChangedArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;
   leaderboardId: Scalars['ID']['input'];
+  period?: InputMaybe<PeriodInput>;
 };
 
 /**
- * The first entries of a board. Its id stands for the board and `first`, so every update of one
- * `topChanged(first:)` subscription is the same object to a client cache.
+ * The first entries of a board's period. Its id stands for the board, the period and `first`, so
+ * every update of one `topChanged(first:)` subscription within one period is the same object to a
+ * client cache; after a rollover the updates are another object, of the new period.
  */
 export type TopUpdate = Node & {
   __typename?: 'TopUpdate';
   /** The first entries, top-down. */
   entries: Array<Entry>;
-  /** Opaque and stable for the board and `first`. */
+  /** Opaque and stable for the board, the period and `first`. */
   id: Scalars['ID']['output'];
+  /** The period the entries are of: the current one for a subscription that follows it, the new one after a rollover. */
+  period: Period;
   /** The board's change counter when the entries were read; it grows with every change. */
   version: Scalars['String']['output'];
 };
@@ -1605,6 +1647,7 @@ export type SubscriptionResolvers<ContextType = Context, ParentType extends Reso
 export type TopUpdateResolvers<ContextType = Context, ParentType extends ResolversParentTypes['TopUpdate'] = ResolversParentTypes['TopUpdate']> = {
   entries?: Resolver<Array<ResolversTypes['Entry']>, ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['Period'], ParentType, ContextType>;
   version?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };

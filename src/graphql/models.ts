@@ -45,9 +45,14 @@ export const periodOf = (board: LeaderboardModel, leaderboards: Leaderboards): P
   board.period ?? leaderboards.period(board, null);
 
 /** What the domain's reads take for a Leaderboard: the board's id for ALL_TIME, else the period. */
-export function refOf(board: LeaderboardModel, leaderboards: Leaderboards): BoardRef {
-  const { kind, key } = periodOf(board, leaderboards);
-  return kind === 'ALL_TIME' ? board.id : { boardId: board.id, kind, key };
+export const refOf = (board: LeaderboardModel, leaderboards: Leaderboards): BoardRef => periodRef(board.id, periodOf(board, leaderboards));
+
+/** What the domain's reads take for a period of a board: the board's id for ALL_TIME, else the period. */
+export const periodRef = (boardId: string, { kind, key }: PeriodName): BoardRef => (kind === 'ALL_TIME' ? boardId : { boardId, kind, key });
+
+/** A period as `Period` shows it (Leaderboard.period, Leaderboard.periods, TopUpdate.period). */
+export interface PeriodModel extends Period {
+  expiresAt: number | null;
 }
 
 export interface RankWindowModel {
@@ -89,12 +94,16 @@ export const windowOnBoard = (board: BoardRef, window: AnyWindow, around: Window
 
 export interface TopUpdateModel {
   id: string;
+  period: PeriodModel;
   entries: EntryModel[];
   version: string;
 }
 
-export const topOnBoard = (boardId: string, first: number, top: { entries: Omit<Entry, 'cursor'>[]; version: number }): TopUpdateModel => ({
-  id: encodeNodeId({ type: 'TopUpdate', boardId, first }),
-  entries: top.entries.map((entry) => onBoard(boardId, entry)),
+export const topOnBoard = (
+  board: BoardRef, first: number, top: { entries: Omit<Entry, 'cursor'>[]; version: number }, period: PeriodModel,
+): TopUpdateModel => ({
+  id: encodeNodeId({ type: 'TopUpdate', boardId: boardIdOf(board), period: periodNameOf(board), first }),
+  period,
+  entries: top.entries.map((entry) => onBoard(board, entry)),
   version: String(top.version),
 });

@@ -10,7 +10,7 @@ export type NodeKey =
   | { type: 'Entry'; boardId: string; period?: PeriodName; playerId: string }
   | { type: 'RankWindow'; boardId: string; period?: PeriodName; playerId: string; radius: number }
   | { type: 'RankWindow'; boardId: string; period?: PeriodName; score: number; radius: number }
-  | { type: 'TopUpdate'; boardId: string; first: number };
+  | { type: 'TopUpdate'; boardId: string; period?: PeriodName; first: number };
 
 /** A period as an id names it (none: ALL_TIME, so ids made before periods existed stay valid). */
 interface PeriodName {
@@ -55,13 +55,13 @@ export function decodeNodeId(id: string): NodeKey | null {
 /** The parts of an id with its period's (`period <kind> <key>` at the end) taken off. */
 function withoutPeriod(parts: string[]): { parts: string[]; period?: PeriodName } {
   const at = parts.length - 3;
-  if (at < 3 || parts[at] !== 'period' || parts[0] === 'TopUpdate') return { parts };
+  if (at < 3 || parts[at] !== 'period') return { parts };
   return { parts: parts.slice(0, at), period: { kind: parts[at + 1], key: parts[at + 2] } };
 }
 
 function keyOf({ parts, period }: { parts: string[]; period?: PeriodName }): NodeKey | null {
   const key = keyOfParts(parts);
-  return key && period && key.type !== 'TopUpdate' ? { ...key, period } : key;
+  return key && period ? { ...key, period } : key;
 }
 
 function keyOfParts(parts: string[]): NodeKey | null {

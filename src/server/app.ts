@@ -11,7 +11,9 @@ import type { GraphQLSchema } from 'graphql';
 import type { Cluster, Redis } from 'ioredis';
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
 import { Leaderboards } from '../domain/leaderboards';
+import { UPDATE_INTERVAL_MS } from '../domain/limits';
 import { LiveBoards } from '../domain/live/liveBoards';
+import type { Clock } from '../domain/live/refreshScheduler';
 import type { MomentClock } from '../domain/periods/clock';
 import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
@@ -51,6 +53,8 @@ export interface StandingsServerOptions {
    * store's test clock (LeaderboardStore testNow). Not a setting of config.ts.
    */
   momentClock?: MomentClock;
+  /** Tests: time and timers of live updates (refreshes, period rollovers), moved by the test with `momentClock`. */
+  liveClock?: Clock;
   /** API keys, and whether requests without one may read. */
   access: AccessOptions;
   /** Requests per window for each key and client address; default: no limits. */
@@ -101,7 +105,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     players: new Players(new PlayerStore(redis)),
     // Live updates keep their own states from the board's events, and hold their own board subscriptions: through
     // the cache, a board would stay subscribed after its last subscriber left.
-    live: new LiveBoards(new Leaderboards(store, undefined, options.momentClock), boardEvents),
+    live: new LiveBoards(new Leaderboards(store, undefined, options.momentClock), boardEvents, UPDATE_INTERVAL_MS, options.liveClock),
   };
   const schema = buildSchema();
   const httpServer = http.createServer();

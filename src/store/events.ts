@@ -19,6 +19,11 @@ export type BoardEvent =
       reachedAtMicros: number;
       total: number;
     }
+  /**
+   * A score change in a period whose kind no live feed marked as watched (keys.ts: st:{b}:watched),
+   * so the script left its ranks out: a feed that follows the period reads it again.
+   */
+  | { kind: 'unranked'; playerId: string; score: number; previousScore: number | null; reachedAtMicros: number }
   | { kind: 'removed'; playerId: string; previousScore: number; previousRank: number; total: number }
   /** The board's settings (title, update policy) changed; its entries did not. */
   | { kind: 'settings' }
@@ -29,27 +34,45 @@ export type BoardEvent =
 // Events carry real scores, not stored (dir * score) ones: direction 1 reads them as they are.
 const score = (text: string) => toScore(1, text);
 
-export interface BoardEventMessage {
-  /** The board's change counter after this write; null for a deleted board. */
-  version: number | null;
+/** The changes of one period of the board other than ALL_TIME. */
+export interface PeriodEvents {
+  kind: string;
+  key: string;
   events: BoardEvent[];
 }
 
-/**
- * The events of ALL_TIME, the board's own ranking. submit.lua puts those of its other periods
- * after them, each period's after a line 'p <kind> <key>'; nothing reads those yet.
- */
+export interface BoardEventMessage {
+  /** The board's change counter after this write (one counter for all its periods); null for a deleted board. */
+  version: number | null;
+  /** ALL_TIME's changes (the board's own ranking), and those of the board as a whole. */
+  events: BoardEvent[];
+  /** The other periods' changes, each period's after a line 'p <kind> <key>' (submit.lua). */
+  periods: PeriodEvents[];
+}
+
 export function parseBoardEvents(message: string): BoardEventMessage {
   const lines = message.split('\n');
   const version = lines[0].startsWith('v ') ? Number(lines.shift()!.slice(2)) : null;
-  const periods = lines.findIndex((line) => line.startsWith('p '));
-  return { version, events: (periods < 0 ? lines : lines.slice(0, periods)).map(parseLine) };
+  const parsed: BoardEventMessage = { version, events: [], periods: [] };
+  let into = parsed.events;
+  for (const line of lines) {
+    if (line.startsWith('p ')) {
+      const [, kind, key] = line.split(' ');
+      parsed.periods.push({ kind, key, events: (into = []) });
+    } else {
+      into.push(parseLine(line));
+    }
+  }
+  return parsed;
 }
 
 function parseLine(line: string): BoardEvent {
   const f = line.split(' ');
   switch (f[0]) {
     case 's':
+      if (f[3] === '-') {
+        return { kind: 'unranked', playerId: f[1], score: score(f[2]), previousScore: f[5] === '-' ? null : score(f[5]), reachedAtMicros: Number(f[7]) };
+      }
       return {
         kind: 'score',
         playerId: f[1],

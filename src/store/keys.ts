@@ -16,6 +16,9 @@
  *                      the same for one period of the board other than ALL_TIME (kind DAILY,
  *                             WEEKLY, MONTHLY or SEASON, key 2026-12-01, 2026-W49, 2026-12 or the
  *                             season's id); they expire with the period (PEXPIREAT on creation)
+ *   st:{b}:watched     hash   period kind -> until (ms): the kinds some server's live feed follows,
+ *                             whose ranks submit.lua puts in its events; each feed refreshes its
+ *                             kinds well before they lapse, and the hash expires when none does
  *   st:{b}:idem:<key>  string the packed result of an idempotent submission (expires)
  *   st:{b}:events      channel (sharded pub/sub) where every change is published
  *   st:boards          zset   all board ids (score 0), for listing in id order
@@ -44,6 +47,7 @@ export const boardKeys = (boardId: string) => {
     },
     /** Every period key, for delete. */
     periodPattern: `${base}p:*`,
+    watched: `${base}watched`,
     idempotency: (key: string) => `${base}idem:${key}`,
     idempotencyPattern: `${base}idem:*`,
     events: `${base}events`,

@@ -139,12 +139,24 @@ export class LeaderboardStore {
         await redisWrite(this.redis, () => this.redis.unlink(...chunk), chunk[0]);
       }
       await this.unlinkMatching(keys.idempotencyPattern);
+      await redisWrite(this.redis, () => this.redis.unlink(keys.watched), keys.watched);
       // The board's config went first, so no submission can add a period key behind the scan.
       await this.unlinkMatching(keys.periodPattern);
       return true;
     } catch (err) {
       return afterFirstWrite(err);
     }
+  }
+
+  /**
+   * Marks period kinds of the board as followed live until `untilMs` (by the clock the submit
+   * script compares with: Redis', or a test's), so that writes put their ranks in the events
+   * (keys.ts: st:{b}:watched). The hash goes `ttlMs` after the last mark of any kind.
+   */
+  async markWatched(boardId: string, kinds: string[], untilMs: number, ttlMs: number): Promise<void> {
+    const key = boardKeys(boardId).watched;
+    const until = String(Math.ceil(untilMs));
+    await redisWrite(this.redis, () => this.redis.multi().hset(key, ...kinds.flatMap((kind) => [kind, until])).pexpire(key, ttlMs).exec(), key);
   }
 
   async size(board: BoardRef): Promise<number> {
@@ -404,7 +416,7 @@ function submitCall(
       plan.itemSlots[i].map((slot) => slot + 1).join(' '),
     );
   });
-  return [[keys.config, ...slotKeys.map((slot) => slot.ranking), ...bucketKeys, ...idempotencyKeys, keys.distinct], args];
+  return [[keys.config, keys.watched, ...slotKeys.map((slot) => slot.ranking), ...bucketKeys, ...idempotencyKeys, keys.distinct], args];
 }
 
 /** An optional setting as create_board.lua and update_board.lua take it: '' when not given. */

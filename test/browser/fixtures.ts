@@ -1,5 +1,6 @@
 // A board that looks like a real one (names, countries, ties) for the pages to show, and the one
 // write the page tests make through the API.
+import type { CreateBoardRequest } from '../../src/domain/leaderboards';
 import type { TestServer } from '../support/harness';
 
 export const PLAYERS: [id: string, displayName: string | null, country: string | null, score: number][] = [
@@ -18,9 +19,11 @@ export const PLAYERS: [id: string, displayName: string | null, country: string |
 ];
 
 /** Creates the board with PLAYERS on it (profiles included), through the domain. */
-export async function seedBoard(server: TestServer, boardId: string, title = 'Blitz · Round 7'): Promise<void> {
+export async function seedBoard(
+  server: TestServer, boardId: string, title = 'Blitz · Round 7', periods?: CreateBoardRequest['periods'],
+): Promise<void> {
   const { leaderboards, players } = server.server.services;
-  await leaderboards.createBoard({ id: boardId, title, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+  await leaderboards.createBoard({ id: boardId, title, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods });
   for (const [id, displayName, country, score] of PLAYERS) {
     if (displayName) await players.upsert({ id, displayName, country });
     await submit(server, boardId, id, score);

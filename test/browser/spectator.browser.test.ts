@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { onOwnRedis, TEST_KEYS, TestServer } from '../support/harness';
 import { DurableRedis, uniqueId } from '../support/redis';
 import { openPage, screenshot, settled, type TestPage, useBrowser } from '../support/browser';
+import { SteppedClock } from '../support/fakeClock';
 import { seedBoard, submit } from './fixtures';
 
 const LIVE_CHANGE_MS = 1_000;
@@ -214,4 +215,42 @@ describe('the spectator page across a server restart', () => {
       await second?.stop();
     }
   }, 60_000);
+});
+
+describe('the spectator page on a period', () => {
+  /** 2026-12-01T23:59:58 in Tokyo: the server's clocks (scripts' test-only now, periods, live timers) are the test's. */
+  const START = Date.UTC(2026, 11, 1, 14, 59, 58);
+  const clock = new SteppedClock(START);
+  const own = {} as { server: TestServer; board: string };
+  beforeAll(async () => {
+    own.server = await TestServer.start(undefined, { anonymousReads: true, now: () => clock.nowMicros(), liveClock: clock });
+    own.board = uniqueId('daily');
+    await seedBoard(own.server, own.board, 'Daily blitz', { timeZone: 'Asia/Tokyo', kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] });
+  });
+  afterAll(() => own.server?.stop());
+
+  it("shows which day it shows, and rolls over to the new (empty) day at Tokyo's midnight with the subscription", async () => {
+    const tab = await openPage(held.browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${own.server.baseUrl}/live/${own.board}?period=DAILY`);
+      await untilLive(page, 10);
+      await until(page, '#period[data-kind="DAILY"][data-key="2026-12-01"]:visible');
+      expect(await page.locator('#period').textContent()).toBe('Daily · 2026-12-01');
+      await screenshot(page, 'spectator-daily');
+
+      clock.advance(2_000); // midnight in Tokyo
+      await until(page, '#period[data-key="2026-12-02"]');
+      await until(page, '#top-note:visible');
+      expect(await page.locator('#top .row').count()).toBe(0);
+
+      // The new day fills from its own writes.
+      await submit(own.server, own.board, 'p05', 10);
+      clock.advance(100);
+      await until(page, '#top .row[data-player="p05"][data-rank="1"]');
+      expect(tab.problems).toEqual([]);
+    } finally {
+      await tab.context.close();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 // An in-process Standings server on a free port, spoken to over real HTTP with fetch.
+import type { Clock } from '../../src/domain/live/refreshScheduler';
 import type { Cluster, Redis } from 'ioredis';
 import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../../src/server/app';
 import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
@@ -86,6 +87,8 @@ export interface TestServerOptions {
    * test-only testNow and the app's momentClock); default their real clocks.
    */
   now?: () => number;
+  /** Time and timers of live updates (refreshes, period rollovers); default the real ones. */
+  liveClock?: Clock;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -117,6 +120,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
+      liveClock: options.liveClock,
     });
     const baseUrl = await server.listen(options.port ?? 0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

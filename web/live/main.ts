@@ -1,5 +1,6 @@
 // The spectator page, /live/<boardId>: the top of a board and the window around a player, live
-// over graphql-ws on the API's own URL. The viewer's key stays in this tab (sessionStorage) and
+// over graphql-ws on the API's own URL; `?period=DAILY` (any kind the board keeps, and `&key=` for
+// one past period) shows a period, the current one rolling over at its boundary with the subscription. The viewer's key stays in this tab (sessionStorage) and
 // goes only into the socket's connection_init, never into a URL.
 import { type Client, createClient, type Sink } from 'graphql-ws';
 import { AROUND, BOARD, TOP } from './operations';
@@ -20,7 +21,10 @@ type State = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'refused';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const boardId = decodeURIComponent(location.pathname.replace(/^\/live\//, '').replace(/\/+$/, ''));
-const first = Math.min(100, Math.max(1, Number(new URLSearchParams(location.search).get('top')) || DEFAULT_TOP));
+const query = new URLSearchParams(location.search);
+const first = Math.min(100, Math.max(1, Number(query.get('top')) || DEFAULT_TOP));
+/** The period asked for (none: the board's default one); the server refuses a kind the board does not keep. */
+const period = query.get('period') ? { kind: query.get('period')!.toUpperCase(), ...(query.get('key') ? { key: query.get('key') } : {}) } : null;
 const top = new Rows($('top'));
 const around = new Rows($('around'));
 const status = $('status');
@@ -84,7 +88,8 @@ function start(): void {
   });
   session = { client, subscriptions: new Set() };
   void loadTitle(client);
-  follow(TOP, { board: boardId, first }, (data) => {
+  follow(TOP, { board: boardId, first, period }, (data) => {
+    showPeriod(data.topChanged.period);
     $('top-note').hidden = data.topChanged.entries.length > 0;
     top.show(data.topChanged.entries);
   });
@@ -118,8 +123,15 @@ function refused(reason: string): void {
   stop();
 }
 
+interface Period {
+  kind: string;
+  key: string;
+  start: string;
+  end: string | null;
+}
+
 interface Update {
-  topChanged: { entries: Entry[] };
+  topChanged: { period: Period; entries: Entry[] };
   aroundChanged: { entries: Entry[] };
 }
 
@@ -167,12 +179,22 @@ function follow(query: string, variables: Record<string, unknown>, next: (data: 
 function followAround(playerId: string): void {
   aroundNote.hidden = true;
   endAround?.();
-  endAround = follow(AROUND, { board: boardId, player: playerId, radius: AROUND_RADIUS }, (data) => {
+  endAround = follow(AROUND, { board: boardId, player: playerId, radius: AROUND_RADIUS, period }, (data) => {
     const entries = data.aroundChanged.entries;
     aroundNote.hidden = entries.length > 0;
     aroundNote.textContent = entries.length > 0 ? '' : `${playerId} has no score on this board yet.`;
     around.show(entries, playerId);
   });
+}
+
+/** Which period the top is of: it changes when a subscription to the current period rolls over. */
+function showPeriod({ kind, key }: Period): void {
+  const shown = $('period');
+  // ALL_TIME is what a board without periods shows: nothing to say.
+  shown.hidden = kind === 'ALL_TIME';
+  shown.dataset.kind = kind;
+  shown.dataset.key = key;
+  shown.textContent = `${kind.charAt(0)}${kind.slice(1).toLowerCase().replace('_', ' ')} · ${key}`;
 }
 
 async function loadTitle(client: Client): Promise<void> {

@@ -2,5 +2,5 @@
 const ENTRY = 'playerId rank sharedRank score reachedAt player { displayName country }';
 
 export const BOARD = 'query Board($board: ID!) { leaderboard(id: $board) { id title sortOrder } }';
-export const TOP = `subscription Top($board: ID!, $first: Int!) { topChanged(leaderboardId: $board, first: $first) { entries { ${ENTRY} } version } }`;
-export const AROUND = `subscription Around($board: ID!, $player: ID!, $radius: Int!) { aroundChanged(leaderboardId: $board, playerId: $player, radius: $radius) { entries { ${ENTRY} } } }`;
+export const TOP = `subscription Top($board: ID!, $first: Int!, $period: PeriodInput) { topChanged(leaderboardId: $board, first: $first, period: $period) { period { kind key start end } entries { ${ENTRY} } version } }`;
+export const AROUND = `subscription Around($board: ID!, $player: ID!, $radius: Int!, $period: PeriodInput) { aroundChanged(leaderboardId: $board, playerId: $player, radius: $radius, period: $period) { entries { ${ENTRY} } } }`;

@@ -1,47 +1,40 @@
-import DataLoader from 'dataloader';
 import type { BoardEventMessage } from '../../store/events';
 import type { BoardListener, EventBridge } from '../../store/eventBridge';
+import type { BoardConfig } from '../../store/types';
 import type { Leaderboards } from '../leaderboards';
-import { MAX_BATCH_SIZE } from '../limits';
-import { Changes } from './changes';
-import { deliver, type FeedItem, SubmittedFeed } from './fanOut';
-import { LiveStream } from './liveStream';
-import { type LiveEntry, type Move, moveOf } from './moves';
-import { type Clock, RefreshScheduler, systemClock } from './refreshScheduler';
-import { type AnyWatch, WatchIndex } from './watchIndex';
-import type { Reads, Versioned, Watch } from './watches';
+import type { Period } from '../periods/calendar';
+import { RankingFeed } from './rankingFeed';
+import { type Clock, systemClock } from './refreshScheduler';
 
-/** Messages a board's feed keeps for reads to catch up on; past this it reads every watch again. */
-const LOG_LIMIT = 10_000;
+/**
+ * How long a mark that a period kind is followed holds (keys.ts: st:{b}:watched), and how often a
+ * feed renews its marks: well before they lapse, so a slow renewal or two leaves no gap.
+ */
+export const MARK_TTL_MS = 30_000;
+export const MARK_RENEW_MS = 10_000;
 
-interface Logged {
-  version: number;
-  moves: Move[];
+/** Which ranking a subscription follows: a period, and whether it moves on to the current one at each boundary. */
+export interface RankingTarget {
+  period: Period;
+  rolls: boolean;
 }
 
 /**
- * Everything this server follows on one board: the watches its subscribers share (WatchIndex),
- * the `entrySubmitted` subscribers (SubmittedFeed), and the changes the board's events announced
- * since the last refresh. A watch is read from Redis when it starts, and again only when the
- * board's messages may have been missed (a gap in their versions, a resubscription) or a window
- * has used up the ranks it knows; otherwise each refresh brings the watches the changes touch up
- * to date from the events' moves alone (moves.ts), so Redis work per write does not grow with
- * the subscribers. A read is followed by the moves published after it (by version), so no state
- * is older than the one before it.
+ * Everything this server follows on one board: one RankingFeed per ranking subscribed to
+ * (ALL_TIME, a period, the current period of a kind), over one subscription to the board's
+ * channel. Each message goes to every ranking feed, with that ranking's events in it, so each
+ * sees every version of the board and knows when it missed one.
+ *
+ * Writes put the ranks of a period other than ALL_TIME in their events only while its kind is
+ * marked as followed (submit.lua): the feed marks the kinds of its ranking feeds before their
+ * first read, and renews the marks while it has them. A line without ranks still reaches a ranking
+ * feed as a gap, and it reads Redis.
  */
 export class BoardFeed implements BoardListener {
-  private readonly index = new WatchIndex();
-  private readonly feed = new SubmittedFeed();
-  private changes = new Changes();
-  /** The messages since `followed`, for reads to catch up on. */
-  private log: Logged[] = [];
-  /** The version of the last message heard; undefined until one is, and after messages were lost. */
-  private heard: number | undefined;
-  /** Every watch not waiting for a read knows the board as of this version at least. */
-  private followed = -1;
-  /** Watches holding an update back for their subscribers' slower rate. */
-  private readonly held = new Set<AnyWatch>();
-  private readonly scheduler: RefreshScheduler;
+  private readonly rankings = new Map<string, RankingFeed>();
+  /** The kinds marked as followed, each settling once its first mark is written. */
+  private readonly marked = new Map<string, Promise<void>>();
+  private renewTimer: unknown;
   private users = 0;
   private stopListening: (() => void) | undefined;
   private ended = false;
@@ -52,16 +45,10 @@ export class BoardFeed implements BoardListener {
     private readonly boardId: string,
     private readonly leaderboards: Leaderboards,
     bridge: EventBridge,
-    intervalMs: number,
+    private readonly intervalMs: number,
     private readonly onClosed: () => void,
     private readonly clock: Clock = systemClock,
   ) {
-    this.scheduler = new RefreshScheduler(intervalMs, {
-      readsWaiting: () => this.index.hasUnread,
-      changesWaiting: () => !this.changes.empty,
-      heldUntil: () => this.heldUntil(),
-      refresh: (withChanges) => this.refresh(withChanges),
-    }, clock);
     this.ready = bridge.listen(boardId, this).then((stop) => {
       // Closed while the subscription was being set up: drop it at once.
       if (this.closed) stop();
@@ -84,169 +71,105 @@ export class BoardFeed implements BoardListener {
     this.close();
   }
 
-  /** A subscriber of the watch under `key` (created on first use); takes over one acquire. */
-  watch<S, P>(key: string, create: () => Watch<S, P>): LiveStream<P> {
-    let watch = this.index.get(key) as Watch<S, P> | undefined;
-    if (!watch) this.index.add(key, (watch = create()) as AnyWatch);
-    const joined = watch;
-    const stream = new LiveStream<P>(1, () => {
-      if (this.closed) return;
-      joined.subscribers.delete(stream);
-      if (joined.subscribers.size === 0) this.index.drop(key, joined as AnyWatch);
-      this.release();
-    });
-    if (joined.join(stream, this.index.isUnread(joined as AnyWatch))) {
-      this.index.markUnread(joined as AnyWatch);
-      this.scheduler.schedule();
+  /**
+   * The feed of the ranking `target` names (created on first use), once its kind is marked as
+   * followed. Each of its subscribers' streams, when it ends, gives back one acquire.
+   */
+  async ranking(board: BoardConfig, target: RankingTarget): Promise<RankingFeed> {
+    const { kind, key } = target.period;
+    const name = target.rolls ? `${kind}:current` : `${kind}:${key}`;
+    let ranking = this.rankings.get(name);
+    if (!ranking || ranking.stopped) {
+      const created: RankingFeed = new RankingFeed(
+        board, this.leaderboards, this.leaderboards.calendar(board.periods), target.period, target.rolls, this.intervalMs, this.clock,
+        (idle) => {
+          if (idle) this.drop(name, created);
+          this.release();
+        },
+      );
+      this.rankings.set(name, (ranking = created));
     }
-    return stream;
+    if (kind === 'ALL_TIME') return ranking;
+    try {
+      await this.mark(board, kind);
+    } catch (err) {
+      if (ranking.idle) this.drop(name, ranking);
+      throw err;
+    }
+    // Its last subscriber may have left meanwhile, which ended it.
+    return ranking.stopped ? this.ranking(board, target) : ranking;
   }
 
-  /** A subscriber of every accepted change from now on; takes over one acquire. */
-  joinFeed(): LiveStream<FeedItem> {
-    return this.feed.join(this.left);
-  }
-
-  events({ version, events }: BoardEventMessage): void {
+  events(message: BoardEventMessage): void {
     if (this.closed) return;
-    const moves: Move[] = [];
-    for (const event of events) {
-      if (event.kind === 'deleted') return this.deleted();
-      const move = moveOf(event);
-      if (move) moves.push(move);
-      else this.lostTrack(); // created anew: what the watches knew is gone
-      this.changes.add(event);
-      this.feed.event(event);
+    if (message.events.some((event) => event.kind === 'deleted')) return this.deleted();
+    const { version, events, periods } = message;
+    // What a period's feed hears of the board's own lines: that the board was created anew or its settings changed.
+    let boardWide: typeof events | undefined;
+    for (const ranking of this.rankings.values()) {
+      const { kind } = ranking.period;
+      if (kind === 'ALL_TIME') {
+        ranking.message(version, events);
+        continue;
+      }
+      for (const changed of periods) if (changed.kind === kind) ranking.sawPeriod(changed.key);
+      boardWide ??= events.filter((event) => event.kind === 'created' || event.kind === 'settings');
+      const own = periods.find((changed) => changed.kind === kind && changed.key === ranking.period.key)?.events ?? [];
+      ranking.message(version, boardWide.length === 0 ? own : [...boardWide, ...own]);
     }
-    if (version !== null) {
-      if (this.heard !== undefined && version !== this.heard + 1) this.lostTrack();
-      this.heard = version;
-      this.log.push({ version, moves });
-      if (this.log.length > LOG_LIMIT) this.lostTrack();
-    }
-    this.scheduler.schedule();
   }
 
   resubscribed(): void {
-    this.feed.reconnected();
-    for (const watch of this.index.all()) watch.resync();
-    this.lostTrack();
-    this.heard = undefined;
-    this.scheduler.schedule();
+    for (const ranking of this.rankings.values()) ranking.resubscribed();
   }
 
-  /** Messages may be missing: every watch is read again, and reads catch up from their own versions. */
-  private lostTrack(): void {
-    for (const watch of this.index.all()) this.index.markUnread(watch);
-    this.log = [];
+  /** Marks the kind as followed (once while this feed follows it) and renews the marks until none is left. */
+  private mark(board: BoardConfig, kind: string): Promise<void> {
+    let marked = this.marked.get(kind);
+    if (!marked) {
+      marked = this.writeMarks(board, [kind]);
+      this.marked.set(kind, marked);
+      // A mark not written is tried again by the next subscriber of the kind.
+      marked.catch(() => {
+        if (this.marked.get(kind) === marked) this.marked.delete(kind);
+      });
+      if (this.renewTimer === undefined) this.renewTimer = this.clock.setTimeout(() => this.renew(board), MARK_RENEW_MS);
+    }
+    return marked;
   }
 
-  // Streams ended by the board's deletion leave a feed that is already closed.
-  private readonly left = (): void => {
-    if (!this.closed) this.release();
-  };
+  private writeMarks(board: BoardConfig, kinds: string[]): Promise<void> {
+    const untilMs = this.leaderboards.calendar(board.periods).now() / 1000 + MARK_TTL_MS;
+    return this.leaderboards.store.markWatched(this.boardId, kinds, untilMs, MARK_TTL_MS);
+  }
+
+  private renew(board: BoardConfig): void {
+    this.renewTimer = undefined;
+    if (this.closed || this.marked.size === 0) return;
+    // A renewal that fails is not retried before the next: until a mark lapses, nothing is lost, and after, lines without ranks are gaps.
+    this.writeMarks(board, [...this.marked.keys()]).catch(() => undefined);
+    this.renewTimer = this.clock.setTimeout(() => this.renew(board), MARK_RENEW_MS);
+  }
+
+  /** A ranking's feed lost its last subscriber; its kind stops being marked when no other feed follows it. */
+  private drop(name: string, ranking: RankingFeed): void {
+    ranking.stop();
+    if (this.rankings.get(name) === ranking) this.rankings.delete(name);
+    const { kind } = ranking.period;
+    if (![...this.rankings.values()].some((other) => other.period.kind === kind)) this.marked.delete(kind);
+  }
 
   private deleted(): void {
     this.close();
-    for (const watch of this.index.all()) watch.end();
-    this.feed.end();
+    for (const ranking of this.rankings.values()) ranking.end();
   }
 
   private close(): void {
     this.ended = true;
-    this.scheduler.stop();
+    for (const ranking of this.rankings.values()) ranking.stop();
+    if (this.renewTimer !== undefined) this.clock.clearTimeout(this.renewTimer);
+    this.renewTimer = undefined;
     this.stopListening?.();
     this.onClosed();
-  }
-
-  private heldUntil(): number {
-    let due = Infinity;
-    for (const watch of this.held) due = Math.min(due, watch.heldUntil ?? Infinity);
-    return due;
-  }
-
-  private async refresh(withChanges: boolean): Promise<boolean> {
-    this.sendHeld();
-    const changes = withChanges ? this.changes : new Changes();
-    const upTo = this.heard;
-    if (withChanges) this.changes = new Changes();
-    const unread = this.index.takeUnread();
-    const targets = [...unread, ...[...this.index.affected(changes)].filter((watch) => !unread.has(watch))];
-    const reads = this.reads();
-    const results = await Promise.allSettled(targets.map((watch) => this.settle(watch, unread.has(watch), reads)));
-    if (this.closed) return false;
-    const failed = deliver(targets, results, changes, this.index, this.clock.now());
-    for (const watch of targets) if (watch.heldUntil !== undefined) this.held.add(watch);
-    if (withChanges && upTo !== undefined && upTo > this.followed) {
-      // The watches these changes did not touch know the board as of `upTo` as they are.
-      this.followed = upTo;
-      this.log = this.log.filter((logged) => logged.version > upTo);
-    }
-    return failed;
-  }
-
-  /** Sends the updates held back whose time has come; forgets watches nobody follows any more. */
-  private sendHeld(): void {
-    const now = this.clock.now();
-    for (const watch of this.held) {
-      if (watch.subscribers.size > 0 && watch.heldUntil !== undefined && watch.heldUntil > now) continue;
-      this.held.delete(watch);
-      if (watch.subscribers.size > 0) watch.sendHeld(now);
-    }
-  }
-
-  /**
-   * The watch's state now: what it knows, brought up to date by the moves heard since, or a read
-   * when it must be read or what it knows no longer covers what it shows.
-   */
-  private async settle<S>(watch: Watch<S, unknown>, mustRead: boolean, reads: Reads): Promise<Versioned<S>> {
-    if (!mustRead && watch.state !== undefined) {
-      const current = this.catchUp(watch, { state: watch.state, version: Math.max(watch.version, this.followed) });
-      if (current && watch.covers(current.state)) return current;
-    }
-    const current = this.catchUp(watch, await watch.read(reads));
-    if (!current || !watch.covers(current.state)) throw new Error(`board ${this.boardId}: a read could not be brought up to date`);
-    return current;
-  }
-
-  /** `known` after the moves logged since its version; null when they are not all logged or it cannot follow one. */
-  private catchUp<S>(watch: Watch<S, unknown>, known: Versioned<S>): Versioned<S> | null {
-    let { state, version } = known;
-    if (this.heard === undefined || version >= this.heard) return known;
-    if (this.log.length === 0 || this.log[0].version > version + 1) return null;
-    for (const logged of this.log) {
-      if (logged.version <= version) continue;
-      for (const move of logged.moves) {
-        const next = watch.follow(state, move, logged.version);
-        if (next === undefined) return null;
-        state = next;
-      }
-      version = logged.version;
-    }
-    return { state, version };
-  }
-
-  /** Fresh per refresh: nothing read is reused for a later one. */
-  private reads(): Reads {
-    const { boardId } = this;
-    const { store } = this.leaderboards;
-    const entries = new DataLoader<string, Versioned<LiveEntry | null>>(
-      async (ids) => {
-        const { entries: found, version } = await store.entriesAt(boardId, [...ids]);
-        return found.map((state) => ({ state, version }));
-      },
-      { maxBatchSize: MAX_BATCH_SIZE, cache: false },
-    );
-    return {
-      entry: (playerId) => entries.load(playerId),
-      top: async (limit) => {
-        const { entries: found, total, version } = await store.page(boardId, { limit });
-        return { state: { entries: found, total }, version };
-      },
-      around: async (playerId, radius) => {
-        const { window, total, version } = await store.aroundAt(boardId, playerId, radius);
-        return { state: { window, total }, version };
-      },
-    };
   }
 }

@@ -32,6 +32,9 @@ export class Changes {
       this.scores.add(event.score);
       if (event.previousScore !== null) this.scores.add(event.previousScore);
       this.players.set(event.playerId, 'score');
+    } else if (event.kind === 'unranked') {
+      // No ranks to place it by: the ranking's feed reads every watch again (a gap).
+      this.players.set(event.playerId, 'score');
     } else if (event.kind === 'removed') {
       this.ranges.push({ start: event.previousRank, end: Infinity });
       this.scores.add(event.previousScore);

@@ -3,7 +3,7 @@ import type { Entry, SubmitResult } from '../../store/types';
 import type { Changes } from './changes';
 import { LiveStream } from './liveStream';
 import type { AnyWatch, WatchIndex } from './watchIndex';
-import type { Versioned } from './watches';
+import type { LiveScope, Versioned } from './watches';
 
 /** Feed events a slow `entrySubmitted` subscriber may fall behind by before it loses the oldest. */
 export const FEED_BUFFER = 100;
@@ -11,6 +11,7 @@ export const FEED_BUFFER = 100;
 /** An accepted change as `entrySubmitted` sends it (built from the event: no paging cursor). */
 export interface SubmittedEntry extends Pick<SubmitResult, 'previousScore' | 'previousRank'> {
   entry: Omit<Entry, 'cursor'>;
+  scope: LiveScope;
 }
 
 /**
@@ -19,8 +20,14 @@ export interface SubmittedEntry extends Pick<SubmitResult, 'previousScore' | 'pr
  * feed keeps. The feed goes on after it; a client re-reads what it shows.
  */
 export class MissedEvents {
-  constructor(readonly reason: 'reconnected' | 'fell-behind') {}
+  constructor(readonly reason: MissedReason) {}
 }
+
+/**
+ * Why changes may be missing: the server reconnected to Redis, the subscriber fell behind, or a
+ * change of the period came without ranks (its kind's live mark had lapsed, keys.ts st:{b}:watched).
+ */
+export type MissedReason = 'reconnected' | 'fell-behind' | 'unranked';
 
 export type FeedItem = SubmittedEntry | MissedEvents;
 
@@ -30,6 +37,8 @@ const fellBehind = () => new MissedEvents('fell-behind');
 /** The subscribers of one board's `entrySubmitted`: every accepted change, in order, and where some may be missing. */
 export class SubmittedFeed {
   private readonly streams = new Set<LiveStream<FeedItem>>();
+  /** What its entries are of; set by its ranking's feed, and again when that rolls over. */
+  scope!: LiveScope;
 
   /** A new subscriber, from the next event on; `left` runs once it has ended, however. */
   join(left: () => void): LiveStream<FeedItem> {
@@ -47,8 +56,14 @@ export class SubmittedFeed {
 
   /** Sends an accepted score, built once for all subscribers; other events are not in the feed. */
   event(event: BoardEvent): void {
-    if (event.kind !== 'score' || this.streams.size === 0) return;
-    const submitted = submittedFrom(event);
+    if (this.streams.size === 0) return;
+    if (event.kind === 'unranked') {
+      const missed = new MissedEvents('unranked');
+      for (const stream of this.streams) stream.push(missed);
+      return;
+    }
+    if (event.kind !== 'score') return;
+    const submitted = submittedFrom(event, this.scope);
     for (const stream of this.streams) stream.push(submitted);
   }
 
@@ -90,10 +105,11 @@ export function deliver(
   return failed;
 }
 
-function submittedFrom(event: Extract<BoardEvent, { kind: 'score' }>): SubmittedEntry {
+function submittedFrom(event: Extract<BoardEvent, { kind: 'score' }>, scope: LiveScope): SubmittedEntry {
   return {
     entry: scoreEntry(event),
     previousScore: event.previousScore,
     previousRank: event.previousRank,
+    scope,
   };
 }

@@ -1,4 +1,5 @@
-import type { RankWindow } from '../../store/types';
+import type { BoardConfig, RankWindow } from '../../store/types';
+import type { Period } from '../periods/calendar';
 import { Changes, type OwnChange } from './changes';
 import type { LiveStream } from './liveStream';
 import { entryAfter, type LiveEntry, type Move, type Run, runAfter } from './moves';
@@ -6,23 +7,32 @@ import type { Span } from './rankIndex';
 
 type Cause = 'snapshot' | OwnChange | 'rank' | 'deleted';
 
+/** Which ranking a payload shows: the board (its settings as read when the feed opened) and the period. */
+export interface LiveScope {
+  board: BoardConfig;
+  period: Period;
+}
+
 export interface RankChange {
   entry: LiveEntry | null;
   previousRank: number | null;
   previousScore: number | null;
   cause: Cause;
+  scope: LiveScope;
 }
 
 export interface TopUpdate {
   entries: LiveEntry[];
   /** The board's change counter when the entries were current. */
   version: number;
+  scope: LiveScope;
 }
 
 /** A window as `aroundChanged` sends it: as `Leaderboard.around` reads it, without paging cursors. */
 export interface LiveWindow extends Omit<RankWindow, 'center' | 'entries'> {
   center: LiveEntry | null;
   entries: LiveEntry[];
+  scope: LiveScope;
 }
 
 /** What a read gave, with the board's change counter at that read: the events after it are followed. */
@@ -62,6 +72,8 @@ export abstract class Watch<S, P> {
   readonly subscribers = new Map<LiveStream<P>, boolean>();
   /** When an update held back for the slower rate is due; undefined when none is held. */
   heldUntil: number | undefined;
+  /** What its payloads are of; set by its feed when it creates the watch, and when the feed rolls over. */
+  scope!: LiveScope;
   private snapshotOfState: P | undefined;
   /** The state of the last update sent, and when it went out. */
   private sent: S | undefined;
@@ -98,6 +110,15 @@ export abstract class Watch<S, P> {
   /** Every subscriber's next message is a snapshot (messages may have been missed). */
   resync(): void {
     for (const stream of this.subscribers.keys()) this.subscribers.set(stream, true);
+  }
+
+  /** Its feed moved to another period: nothing known carries over, and the next message is that period's snapshot. */
+  startOver(period: Period): void {
+    this.scope = { board: this.scope.board, period };
+    this.state = undefined;
+    this.snapshotOfState = undefined;
+    this.heldUntil = undefined;
+    this.resync();
   }
 
   /**
@@ -180,16 +201,16 @@ export class PlayerWatch extends Watch<LiveEntry | null, RankChange> {
   }
 
   protected snapshot(entry: LiveEntry | null): RankChange {
-    return { entry, previousRank: null, previousScore: null, cause: 'snapshot' };
+    return { entry, previousRank: null, previousScore: null, cause: 'snapshot', scope: this.scope };
   }
 
   protected update(previous: LiveEntry | null, entry: LiveEntry | null, changes: Changes): RankChange {
     const cause = changes.players.get(this.player) ?? 'rank';
-    return { entry, previousRank: previous?.rank ?? null, previousScore: previous?.score ?? null, cause };
+    return { entry, previousRank: previous?.rank ?? null, previousScore: previous?.score ?? null, cause, scope: this.scope };
   }
 
   protected gone(): RankChange {
-    return { entry: null, previousRank: this.state?.rank ?? null, previousScore: this.state?.score ?? null, cause: 'deleted' };
+    return { entry: null, previousRank: this.state?.rank ?? null, previousScore: this.state?.score ?? null, cause: 'deleted', scope: this.scope };
   }
 }
 
@@ -239,7 +260,7 @@ export class TopWatch extends Watch<TopState, TopUpdate> {
   }
 
   protected snapshot(state: TopState): TopUpdate {
-    return { entries: this.shown(state), version: state.version };
+    return { entries: this.shown(state), version: state.version, scope: this.scope };
   }
 
   protected update(_previous: TopState, next: TopState): TopUpdate {
@@ -248,7 +269,7 @@ export class TopWatch extends Watch<TopState, TopUpdate> {
 
   protected gone(): TopUpdate {
     // What a read of a board that does not exist says.
-    return { entries: [], version: 0 };
+    return { entries: [], version: 0, scope: this.scope };
   }
 
   private shown({ entries }: TopState): LiveEntry[] {
@@ -313,7 +334,7 @@ export class AroundWatch extends Watch<AroundState, LiveWindow> {
   }
 
   protected snapshot(state: AroundState): LiveWindow {
-    return this.window(state) ?? { center: null, entries: [], total: state.total };
+    return this.window(state) ?? { center: null, entries: [], total: state.total, scope: this.scope };
   }
 
   protected update(_previous: AroundState, next: AroundState): LiveWindow {
@@ -321,7 +342,7 @@ export class AroundWatch extends Watch<AroundState, LiveWindow> {
   }
 
   protected gone(): LiveWindow {
-    return { center: null, entries: [], total: 0 };
+    return { center: null, entries: [], total: 0, scope: this.scope };
   }
 
   /**
@@ -336,7 +357,7 @@ export class AroundWatch extends Watch<AroundState, LiveWindow> {
     const start = Math.max(1, Math.min(rank - this.radius, total - 2 * this.radius));
     const end = Math.min(total, start + 2 * this.radius);
     if (start < run.start || end > run.start + run.entries.length - 1) return null;
-    return { center: run.entries[at], entries: run.entries.slice(start - run.start, end - run.start + 1), total };
+    return { center: run.entries[at], entries: run.entries.slice(start - run.start, end - run.start + 1), total, scope: this.scope };
   }
 }
 

@@ -3,7 +3,7 @@ import { checkPageArguments } from '../../domain/validation';
 import type { BoardRef, Entry, Page } from '../../store/types';
 import type { Leaderboards } from '../../domain/leaderboards';
 import type { Period } from '../../domain/periods/calendar';
-import { onBoard, periodOf, refOf, windowOnBoard, type LeaderboardModel } from '../models';
+import { onBoard, periodOf, type PeriodModel, refOf, windowOnBoard, type LeaderboardModel } from '../models';
 
 export const Leaderboard: LeaderboardResolvers = {
   createdAt: (board) => board.createdAt * 1000,
@@ -37,7 +37,8 @@ export const Leaderboard: LeaderboardResolvers = {
   timeZone: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.timeZone,
 };
 
-function periodModel(board: LeaderboardModel, period: Period, leaderboards: Leaderboards) {
+/** A period as `Period` shows it; TopUpdate.period and node(id:) make theirs here too, so each is the same object shape. */
+export function periodModel(board: LeaderboardModel, period: Period, leaderboards: Leaderboards): PeriodModel {
   return { ...period, expiresAt: leaderboards.calendar(board.periods).expiresAt(period) };
 }
 

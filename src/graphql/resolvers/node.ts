@@ -1,8 +1,10 @@
 import type { NodeResolvers } from '../../generated/graphql';
 import type { Context } from '../context';
-import { type EntryModel, type RankWindowModel, type TopUpdateModel, topOnBoard, windowOnBoard } from '../models';
+import { type EntryModel, periodRef, type RankWindowModel, type TopUpdateModel, topOnBoard, windowOnBoard } from '../models';
+import { periodModel } from './leaderboard';
 import { StandingsError } from '../../errors';
-import type { BoardConfig, BoardRef } from '../../store/types';
+import type { Period } from '../../domain/periods/calendar';
+import type { BoardConfig } from '../../store/types';
 import { decodeNodeId, type NodeKey } from '../nodeIds';
 
 type NodeModel = EntryModel | RankWindowModel | TopUpdateModel;
@@ -17,9 +19,10 @@ export async function resolveNode(id: string, { leaderboards, loaders }: Context
   const board = await loaders.board.load(key.boardId);
   // Objects of a board that does not exist read as nothing.
   if (!board) return null;
-  if (key.type === 'TopUpdate') return topOnBoard(key.boardId, key.first, await leaderboards.page(key.boardId, { limit: key.first }));
-  const ref = periodRef(board, key, leaderboards);
-  if (ref === null) return null;
+  const period = periodOfKey(board, key, leaderboards);
+  if (period === null) return null;
+  const ref = periodRef(board.id, period);
+  if (key.type === 'TopUpdate') return topOnBoard(ref, key.first, await leaderboards.page(ref, { limit: key.first }), periodModel(board, period, leaderboards));
   if (key.type === 'Entry') return loaders.entries(ref).load(key.playerId);
   if ('playerId' in key) {
     const window = await leaderboards.around(ref, key.playerId, key.radius);
@@ -28,12 +31,10 @@ export async function resolveNode(id: string, { leaderboards, loaders }: Context
   return windowOnBoard(ref, await leaderboards.aroundScore(ref, key.score, key.radius), key);
 }
 
-/** What the object's reads take: the board, or the period it names; null when that period is no longer (or never) kept. */
-function periodRef(board: BoardConfig, key: Exclude<NodeKey, { type: 'TopUpdate' }>, leaderboards: Context['leaderboards']): BoardRef | null {
-  if (!key.period) return board.id;
+/** The period the id names (none: ALL_TIME); null when that period is no longer (or never) kept. */
+function periodOfKey(board: BoardConfig, key: NodeKey, leaderboards: Context['leaderboards']): Period | null {
   try {
-    const { kind, key: name } = leaderboards.period(board, key.period);
-    return { boardId: board.id, kind, key: name };
+    return leaderboards.period(board, key.period ?? { kind: 'ALL_TIME', key: 'all' });
   } catch (err) {
     if (err instanceof StandingsError) return null;
     throw err;

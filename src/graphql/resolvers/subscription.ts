@@ -1,42 +1,46 @@
 import { type FeedItem, MissedEvents } from '../../domain/live/fanOut';
 import { eventsMissed } from '../../errors';
-import type { LiveWindow, RankChange, TopUpdate } from '../../domain/live/watches';
+import type { LiveScope, LiveWindow, RankChange, TopUpdate } from '../../domain/live/watches';
 import type { RankChangeCause, SubscriptionResolvers } from '../../generated/graphql';
-import { onBoard, topOnBoard, windowOnBoard } from '../models';
+import type { Context } from '../context';
+import { onBoard, periodRef, topOnBoard, windowOnBoard } from '../models';
+import { periodModel } from './leaderboard';
 
-interface BoardArgs {
-  leaderboardId: string;
-}
+/** What a payload's entries are read on: the board for ALL_TIME, else the period (which entry and window ids name). */
+const refOfScope = ({ board, period }: LiveScope) => periodRef(board.id, period);
 
 /**
  * Subscriptions are LiveBoards' streams; `resolve` turns a payload into the GraphQL shape. Payloads
  * are shared by every subscriber of the same thing, and the WebSocket layer executes each payload
  * once per distinct operation (src/graphql/liveExecution.ts), so this runs once per update, not
- * once per subscriber.
+ * once per subscriber. Each payload names its period (LiveScope): a subscription that follows the
+ * current period changes period at a rollover.
  */
 export const Subscription: SubscriptionResolvers = {
   rankChanged: {
-    subscribe: (_root, { leaderboardId, playerId, every }, { live }) => live.rankChanged(leaderboardId, playerId, every),
-    resolve: (change: RankChange, { leaderboardId }: BoardArgs) => ({
+    subscribe: (_root, { leaderboardId, playerId, every, period }, { live }) => live.rankChanged(leaderboardId, playerId, every, period),
+    resolve: (change: RankChange) => ({
       ...change,
-      entry: change.entry && onBoard(leaderboardId, change.entry),
+      entry: change.entry && onBoard(refOfScope(change.scope), change.entry),
       cause: change.cause.toUpperCase() as RankChangeCause,
     }),
   },
   topChanged: {
-    subscribe: (_root, { leaderboardId, first }, { live }) => live.topChanged(leaderboardId, first),
-    resolve: (top: TopUpdate, { leaderboardId, first }: BoardArgs & { first: number }) => topOnBoard(leaderboardId, first, top),
+    subscribe: (_root, { leaderboardId, first, period }, { live }) => live.topChanged(leaderboardId, first, period),
+    resolve: (top: TopUpdate, { first }: { first: number }, { leaderboards }: Context) =>
+      topOnBoard(refOfScope(top.scope), first, top, periodModel(top.scope.board, top.scope.period, leaderboards)),
   },
   aroundChanged: {
-    subscribe: (_root, { leaderboardId, playerId, radius, every }, { live }) => live.aroundChanged(leaderboardId, playerId, radius, every),
-    resolve: (window: LiveWindow, { leaderboardId, playerId, radius }: BoardArgs & { playerId: string; radius: number }) =>
-      windowOnBoard(leaderboardId, window, { playerId, radius }),
+    subscribe: (_root, { leaderboardId, playerId, radius, every, period }, { live }) =>
+      live.aroundChanged(leaderboardId, playerId, radius, every, period),
+    resolve: (window: LiveWindow, { playerId, radius }: { playerId: string; radius: number }) =>
+      windowOnBoard(refOfScope(window.scope), window, { playerId, radius }),
   },
   entrySubmitted: {
-    subscribe: (_root, { leaderboardId }, { live }) => live.entrySubmitted(leaderboardId),
-    resolve: (item: FeedItem, { leaderboardId }: BoardArgs) => {
+    subscribe: (_root, { leaderboardId, period }, { live }) => live.entrySubmitted(leaderboardId, period),
+    resolve: (item: FeedItem) => {
       if (item instanceof MissedEvents) throw eventsMissed(item.reason);
-      return { ...item, entry: onBoard(leaderboardId, item.entry) };
+      return { ...item, entry: onBoard(refOfScope(item.scope), item.entry) };
     },
   },
 };

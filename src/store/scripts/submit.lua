@@ -3,7 +3,8 @@
   in: every check that can fail runs before the first write, so an error leaves the board as it was.
   A slot is one period of the board (ALL_TIME's keys are the board's own, st:{b}:z and :b:<n>).
   KEYS[1]        config hash  st:{b}:cfg
-  KEYS[2..1+m]   each slot's ranking zset
+  KEYS[2]        watched kinds hash  st:{b}:watched (kind -> until, ms by this script's clock)
+  KEYS[3..2+m]   each slot's ranking zset
   KEYS[..]       each submission's bucket hashes, one per slot it lists, in its list's order
   KEYS[..]       idempotency keys, one per submission that has one, in submission order
   KEYS[last]     distinct scores zset st:{b}:d (kept only when the board's 'dense' field is set;
@@ -30,7 +31,10 @@
   When anything changed, bumps the board's version and publishes (SPUBLISH, so it works on
   Cluster too) one message: 'v <version>', then a line per change in ALL_TIME:
     's <player> <score> <rank0> <sharedRank> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
-  then, for each other period with changes, 'p <kind> <key>' and its 's' lines.
+  then, for each other period with changes, 'p <kind> <key>' and its 's' lines. A period whose
+  kind is not watched (KEYS[2]: no field, or one past) and that is not the one answered for gets
+  lines without ranks, 's <player> <score> - - <previous score or -> - <reachedAt µs> -': ranks
+  cost four calls per period per change, and only live feeds read them.
   Errors: NOT_FOUND (no such board); STALE_BUCKETS (the board was re-created with another
   bucket count or other periods: refresh it and retry); STALE_PERIODS <moment> (a live moment
   lies outside a window: plan again at that moment and retry); BAD_USER_INPUT (reachedAt in the
@@ -60,12 +64,12 @@ end
 local slots = {}
 local m = tonumber(ARGV[at]); at = at + 1
 for s = 1, m do
-  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = ARGV[at + 2], ranking = KEYS[1 + s]}
+  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = ARGV[at + 2], ranking = KEYS[2 + s]}
   slots[s].allTime = slots[s].kind == 'ALL_TIME'
   at = at + 3
 end
 
-local items, nextKey, live = {}, 2 + m, 0
+local items, nextKey, live = {}, 3 + m, 0
 for i = 1, n do
   local item = {player = ARGV[at], score = tonumber(ARGV[at + 1]), at = ARGV[at + 2], buckets = {}, slots = {}}
   for s in string.gmatch(ARGV[at + 4], '%d+') do
@@ -97,6 +101,16 @@ if live > 0 then
     if first < w[1] or (w[2] and first + live > w[2]) then
       return redis.error_reply('STALE_PERIODS ' .. string.format('%.0f', first))
     end
+  end
+end
+
+-- The kinds some server follows live (src/domain/live): one read per call, and none for a
+-- board that keeps ALL_TIME only, whose ranks are answered anyway.
+local watched = {}
+if m > 1 then
+  local marks = redis.call('HGETALL', KEYS[2])
+  for i = 1, #marks, 2 do
+    if tonumber(marks[i + 1]) * 1000 > now then watched[marks[i]] = true end
   end
 end
 
@@ -210,11 +224,12 @@ for i, item in ipairs(items) do
         local member, old = current(item, j)
         local score = nextScore(old, item.score)
         local changed = old == nil or score ~= old
-        -- Ranks for the slot answered for, and for a period's event when it changed: the
+        -- Ranks for the slot answered for, and for a watched period's event when it changed: the
         -- periods a submission leaves as they were cost one read each.
         local answered = result == nil
+        local ranked = answered or slot.allTime or watched[slot.kind]
         local previousRank = -1
-        if member and (answered or changed) then previousRank = redis.call('ZRANK', slot.ranking, member) end
+        if member and (answered or (changed and ranked)) then previousRank = redis.call('ZRANK', slot.ranking, member) end
         if changed then
           if not tok then
             local seq = 0
@@ -234,7 +249,10 @@ for i, item in ipairs(items) do
           local added = redis.call('HSET', bucket, item.player, storedToken(tok)) == 1
           expireNew(s, bucket, function() return added and redis.call('HLEN', bucket) == 1 end)
         end
-        if answered or changed then
+        if changed and not ranked then
+          events[s][#events[s] + 1] = table.concat({'s', item.player, fmt(score), '-', '-', old and fmt(old) or '-',
+            '-', string.format('%.0f', moment), '-'}, ' ')
+        elseif answered or changed then
           local stored = fmt(dir * score)
           local rank, total = redis.call('ZRANK', slot.ranking, member), redis.call('ZCARD', slot.ranking)
           local shared = redis.call('ZCOUNT', slot.ranking, '-inf', '(' .. stored) + 1

@@ -8,12 +8,16 @@ import type { LiveEntry } from '../../../src/domain/live/moves';
 import { EventBridge } from '../../../src/store/eventBridge';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import { newTestClient, uniqueId } from '../../support/redis';
+import { ReferenceBoard } from '../../support/referenceModel';
 
 /**
  * Random writes (scores that tie, backdated moments, removals, new players) under a random set of
- * watches: after every write, what each subscription shows equals a fresh read of Redis, although
- * the watches of single players never read Redis again after their snapshot (they follow the
- * events' moves alone) and windows read only when their moves used up the ranks they know.
+ * watches on a board keeping ALL_TIME and DAILY, each watch on one of them: after every write,
+ * what each subscription shows equals a fresh read of Redis (of its period), although the watches
+ * of single players never read Redis again after their snapshot (they follow the events' moves
+ * alone, the DAILY ones from the period's lines, ranked since the feed marked DAILY as followed)
+ * and windows read only when their moves used up the ranks they know. What the DAILY players and
+ * top lists show also equals the reference model of the day (test/support/referenceModel.ts).
  */
 let redis: Redis;
 let subscriber: Redis;
@@ -29,10 +33,12 @@ afterAll(() => Promise.all([redis.quit(), subscriber.quit()]));
 
 const PLAYERS = Array.from({ length: 16 }, (_, i) => `p${i}`);
 const player = fc.constantFrom(...PLAYERS);
+/** null: the board's default period (ALL_TIME); DAILY: the current day, followed as it rolls (no boundary is crossed here). */
+const period = fc.constantFrom(null, 'DAILY' as const);
 const watch = fc.oneof(
-  fc.record({ kind: fc.constant('rank' as const), player }),
-  fc.record({ kind: fc.constant('top' as const), first: fc.integer({ min: 1, max: 12 }) }),
-  fc.record({ kind: fc.constant('around' as const), player, radius: fc.integer({ min: 0, max: 3 }) }),
+  fc.record({ kind: fc.constant('rank' as const), player, period }),
+  fc.record({ kind: fc.constant('top' as const), first: fc.integer({ min: 1, max: 12 }), period }),
+  fc.record({ kind: fc.constant('around' as const), player, radius: fc.integer({ min: 0, max: 3 }), period }),
 );
 // Few scores, so ties are everywhere; a backdated moment puts a player before others of its score.
 const write = fc.oneof(
@@ -50,17 +56,19 @@ function view(spec: Watch, payload: any): unknown {
   return (payload.entries as LiveEntry[]).map(shown);
 }
 
-/** What a fresh read says the subscription should show. */
-async function fresh(board: string, spec: Watch): Promise<unknown> {
+/** What a fresh read of the watch's period says the subscription should show. */
+async function fresh(boardId: string, spec: Watch): Promise<unknown> {
+  const board = spec.period === null ? boardId : { boardId, kind: 'DAILY', key: leaderboards.period((await leaderboards.getBoard(boardId))!, { kind: 'DAILY' }).key };
   if (spec.kind === 'rank') return shown((await leaderboards.entries(board, [spec.player]))[0]);
   if (spec.kind === 'top') return (await leaderboards.page(board, { limit: spec.first })).entries.map(shown);
   return ((await leaderboards.around(board, spec.player, spec.radius))?.entries ?? []).map(shown);
 }
 
 function subscribe(board: string, spec: Watch): Promise<LiveStream<unknown>> {
-  if (spec.kind === 'rank') return live.rankChanged(board, spec.player) as Promise<LiveStream<unknown>>;
-  if (spec.kind === 'top') return live.topChanged(board, spec.first) as Promise<LiveStream<unknown>>;
-  return live.aroundChanged(board, spec.player, spec.radius) as Promise<LiveStream<unknown>>;
+  const period = spec.period && { kind: spec.period };
+  if (spec.kind === 'rank') return live.rankChanged(board, spec.player, null, period) as Promise<LiveStream<unknown>>;
+  if (spec.kind === 'top') return live.topChanged(board, spec.first, period) as Promise<LiveStream<unknown>>;
+  return live.aroundChanged(board, spec.player, spec.radius, null, period) as Promise<LiveStream<unknown>>;
 }
 
 /** Resolves once `check()` holds, trying again whenever a payload arrives; fails with the last difference after a while. */
@@ -92,8 +100,19 @@ it('keeps every watch equal to a fresh read after every write, from the events a
       fc.array(write, { minLength: 1, maxLength: 25 }),
       async (initial, specs, writes) => {
         const board = uniqueId('live-property');
-        await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
-        if (initial.length) await leaderboards.submit(initial.map(([playerId, score]) => ({ boardId: board, playerId, score })));
+        await leaderboards.createBoard({ id: board, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] } });
+        const config = (await leaderboards.getBoard(board))!;
+        const today = leaderboards.period(config, { kind: 'DAILY' });
+        const day = new ReferenceBoard('DESCENDING', 'LATEST');
+        /** Submits, and applies to the model of the day what lands in it (removals are ALL_TIME's only). */
+        const submit = async (items: { playerId: string; score: number; reachedAtMicros?: number }[]) => {
+          const results = await leaderboards.submit(items.map((item) => ({ boardId: board, ...item })));
+          items.forEach(({ playerId, score, reachedAtMicros }, i) => {
+            const moment = reachedAtMicros ?? results[i].entry.reachedAtMicros;
+            if (moment >= today.start && moment < today.end!) day.submit(playerId, score, moment, reachedAtMicros !== undefined);
+          });
+        };
+        if (initial.length) await submit(initial.map(([playerId, score]) => ({ playerId, score })));
         const streams = await Promise.all(specs.map((spec) => subscribe(board, spec)));
         const latest: unknown[] = specs.map(() => undefined);
         const arrived = new Set<() => void>();
@@ -106,6 +125,12 @@ it('keeps every watch equal to a fresh read after every write, from the events a
         const settled = async () => {
           const expected = await Promise.all(specs.map((spec) => fresh(board, spec)));
           await until(() => ({ actual: specs.map((spec, i) => view(spec, latest[i])), expected }), arrived);
+          const ranked = day.ranking().map((entry) => [entry.playerId, entry.rank, entry.sharedRank, entry.score]);
+          specs.forEach((spec, i) => {
+            if (spec.period !== 'DAILY' || spec.kind === 'around') return;
+            const modelled = spec.kind === 'top' ? ranked.slice(0, spec.first) : ranked.find(([id]) => id === spec.player) ?? null;
+            expect(view(spec, latest[i])).toEqual(modelled);
+          });
         };
         const playerReads = jest.spyOn(leaderboards.store, 'entriesAt');
         const testReads = jest.spyOn(leaderboards.store, 'entries');
@@ -118,7 +143,7 @@ it('keeps every watch equal to a fresh read after every write, from the events a
             if (step.kind === 'remove') await leaderboards.remove(board, step.player);
             else {
               const reachedAtMicros = step.backdated === null ? undefined : past + step.backdated;
-              await leaderboards.submit([{ boardId: board, playerId: step.player, score: step.score, reachedAtMicros }]);
+              await submit([{ playerId: step.player, score: step.score, reachedAtMicros }]);
             }
             await settled();
           }

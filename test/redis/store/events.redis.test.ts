@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import { parseBoardEvents, type BoardEvent } from '../../../src/store/events';
+import { Leaderboards } from '../../../src/domain/leaderboards';
+import { parseBoardEvents, type BoardEvent, type BoardEventMessage } from '../../../src/store/events';
 import { newTestClient, uniqueId } from '../../support/redis';
 
 let redis: Redis;
@@ -67,4 +68,40 @@ it('publishes the creation of a board, also of one deleted before, and nothing w
   await events.upTo(3);
   expect(events.received).toEqual([{ kind: 'created' }, { kind: 'deleted' }, { kind: 'created' }]);
   expect(events.versions).toEqual([0, null, 0]);
+});
+
+it("puts a period's ranks in its lines only while its kind is marked as followed, and ALL_TIME's always", async () => {
+  const id = uniqueId('watched');
+  const leaderboards = new Leaderboards(store);
+  await leaderboards.createBoard({
+    id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }, { kind: 'WEEKLY' }] },
+  });
+  const messages: BoardEventMessage[] = [];
+  const channel = boardKeys(id).events;
+  let gone: () => void;
+  const deleted = new Promise<void>((resolve) => (gone = resolve));
+  subscriber.on('smessage', (ch: string, message: string) => {
+    if (ch !== channel) return;
+    messages.push(parseBoardEvents(message));
+    if (messages[messages.length - 1].events.some((e) => e.kind === 'deleted')) gone();
+  });
+  await subscriber.ssubscribe(channel);
+  const [a] = await leaderboards.submit([{ boardId: id, playerId: 'a', score: 10 }]);
+  await store.markWatched(id, ['DAILY'], Date.now() + 60_000, 60_000);
+  await store.markWatched(id, ['WEEKLY'], Date.now() - 1, 60_000); // lapsed
+  const [b] = await leaderboards.submit([{ boardId: id, playerId: 'a', score: 20 }]);
+  await leaderboards.deleteBoard(id);
+  await deleted;
+  const unranked = (score: number, previousScore: number | null, reachedAtMicros: number) =>
+    ({ kind: 'unranked', playerId: 'a', score, previousScore, reachedAtMicros });
+  expect(messages[0].events).toEqual([expect.objectContaining({ kind: 'score', rank: 1, total: 1 })]);
+  expect(messages[0].periods.map((p) => [p.kind, p.events])).toEqual([
+    ['DAILY', [unranked(10, null, a.entry.reachedAtMicros)]],
+    ['WEEKLY', [unranked(10, null, a.entry.reachedAtMicros)]],
+  ]);
+  expect(messages[1].periods.map((p) => [p.kind, p.events])).toEqual([
+    ['DAILY', [{ kind: 'score', playerId: 'a', score: 20, rank: 1, sharedRank: 1, previousScore: 10, previousRank: 1, reachedAtMicros: b.entry.reachedAtMicros, total: 1 }]],
+    ['WEEKLY', [unranked(20, 10, b.entry.reachedAtMicros)]],
+  ]);
+  expect(await redis.exists(boardKeys(id).watched)).toBe(0); // deleteBoard takes the marks too
 });

@@ -4,6 +4,7 @@
 // script does not compile here until it has its cases.
 import type { Redis } from 'ioredis';
 import { addSeasons, DEFAULT_PERIOD_CONFIG, serializePeriodConfig } from '../../../src/domain/periods/config';
+import { Leaderboards } from '../../../src/domain/leaderboards';
 import { boardKeys } from '../../../src/store/keys';
 import { RateLimitStore } from '../../../src/store/rateLimitStore';
 import * as scripts from '../../../src/store/scripts';
@@ -29,6 +30,9 @@ interface Case {
 
 const board = (id: string, policy: 'BEST' | 'LATEST' | 'INCREMENT' = 'BEST') =>
   t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: policy, capacity: 500 });
+const periodBoard = (id: string) => new Leaderboards(t.store).createBoard({
+  id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }, { kind: 'WEEKLY' }] },
+});
 const withPlayers = async (id: string) => {
   await board(id);
   await t.store.submit(id, [{ playerId: 'a', score: 5 }, { playerId: '42', score: 3 }, { playerId: 'c', score: 3 }]);
@@ -63,6 +67,11 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'an unchanged score with a new key', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 5, idempotencyKey: 'k2' }]) },
     { name: 'a refused batch', setup: withPlayers, run: (id) => t.store.submit(id, [{ playerId: 'a', score: 9 }, { playerId: 'b', score: 1, reachedAtMicros: Date.now() * 2000 }]) },
     { name: 'no board', run: (id) => t.store.submit(id, [{ playerId: 'a', score: 1 }]) },
+    // Periods: one followed live (its lines ranked), one not (lines without ranks); both publish.
+    { name: 'a board with periods, DAILY followed', setup: (id) => periodBoard(id).then(() => t.store.markWatched(id, ['DAILY'], Date.now() + 60_000, 60_000)),
+      run: (id) => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }]) },
+    { name: 'the same score on a board with periods', setup: (id) => periodBoard(id).then(() => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }])),
+      run: (id) => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }]) },
   ],
   remove: [
     { name: 'a player on the board', setup: withPlayers, run: (id) => t.store.remove(id, '42') },
