@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { LeaderboardModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
+import type { LeaderboardModel, PeriodModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
 import type { PlayerProfile } from '../store/playerStore';
 import type { Context } from '../graphql/context';
 export type Maybe<T> = T | null;
@@ -115,7 +115,7 @@ export type Entry = Node & {
   denseRank: Maybe<Scalars['Int']['output']>;
   /** Opaque and stable: the same board and player always give the same id. */
   id: Scalars['ID']['output'];
-  /** The board this entry is on. */
+  /** The board this entry is on (read as itself, on its default period, whichever period the entry was read on). */
   leaderboard: Leaderboard;
   /** Share of the board ranked at or below this entry, in percent: 100 for rank 1. */
   percentile: Scalars['Float']['output'];
@@ -125,6 +125,11 @@ export type Entry = Node & {
   playerId: Scalars['ID']['output'];
   /** 1-based and unique: equal scores are ordered by who reached them first. */
   rank: Scalars['Int']['output'];
+  /**
+   * The ranking this entry's `rank` is in: the board's `Period` the entry was read on, or the
+   * `Leaderboard` itself for an ALL_TIME entry.
+   */
+  ranking: Ranking;
   /** When the player reached this score. */
   reachedAt: Scalars['DateTime']['output'];
   /** The stored score. */
@@ -229,10 +234,13 @@ export type Leaderboard = Ranking & {
   /** The id given to `createLeaderboard`. */
   id: Scalars['ID']['output'];
   /**
-   * The period these reads are about: the one `leaderboard(id:, period:)` asked for, else ALL_TIME
-   * (or, on a board that does not keep ALL_TIME, the current period of its first kind).
+   * One period of the board, an object of its own with every read of the board on that period.
+   * Without `of`: the default period, the one the board's own reads are about (ALL_TIME, or on a
+   * board that does not keep ALL_TIME, the current period of its first kind). Null, with an error,
+   * for a kind the board does not keep or a key that names no period (BAD_USER_INPUT) and for a
+   * period no longer kept (NOT_FOUND).
    */
-  period: Period;
+  period: Maybe<Period>;
   /** The periods kept now, each kind in the board's order, newest first; only those of `kind` when given. */
   periods: Array<Period>;
   /**
@@ -258,7 +266,7 @@ export type Leaderboard = Ranking & {
   title: Maybe<Scalars['String']['output']>;
   /** The best `percent` of the board, at most `limit` of them; null, with an error, for a bad argument. */
   topPercent: Maybe<Array<Entry>>;
-  /** Number of ranked players (in `period`). */
+  /** Number of ranked players (in its default period, `period`). */
   totalCount: Scalars['Int']['output'];
   /** How a new submission combines with a player's stored score. */
   updatePolicy: UpdatePolicy;
@@ -329,6 +337,15 @@ export type LeaderboardEntriesByScoreArgs = {
  */
 export type LeaderboardEntryArgs = {
   playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * A ranking of players by score. Its `id` is the one it was created with (not a `Node` id): read
+ * it again with `leaderboard(id:)`.
+ */
+export type LeaderboardPeriodArgs = {
+  of?: InputMaybe<PeriodInput>;
 };
 
 
@@ -597,19 +614,151 @@ export type PageInfo = {
   startCursor: Maybe<Scalars['String']['output']>;
 };
 
-/** One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone. */
-export type Period = {
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type Period = Node & Ranking & {
   __typename?: 'Period';
+  /** The player and the `radius` entries on each side in this period, as `Leaderboard.around`. */
+  around: Maybe<RankWindow>;
+  /** Where `score` would rank in this period if submitted now, as `Leaderboard.aroundScore`. */
+  aroundScore: Maybe<RankWindow>;
+  /** How many of the period's entries have a score between `min` and `max`, as `Leaderboard.countByScore`. */
+  countByScore: Maybe<Scalars['Int']['output']>;
   /** The moment right after the period; null for ALL_TIME. */
   end: Maybe<Scalars['DateTime']['output']>;
+  /** A page of this period's ranking, paged as `Leaderboard.entries`. */
+  entries: Maybe<EntryConnection>;
+  /** A page of the period's entries whose score lies between `min` and `max`, as `Leaderboard.entriesByScore`. */
+  entriesByScore: Maybe<EntryConnection>;
+  /** The player's entry in this period, or null when the player has no score in it. */
+  entry: Maybe<Entry>;
   /** When the period stops being kept and its entries are gone; null while nothing ends it. */
   expiresAt: Maybe<Scalars['DateTime']['output']>;
+  /** Opaque and stable: the same board, kind and key always give the same id. */
+  id: Scalars['ID']['output'];
   /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
   key: Scalars['String']['output'];
   /** The kind of period. */
   kind: PeriodKind;
+  /** The board this period is of. */
+  leaderboard: Leaderboard;
+  /** The score at a percentile of the period, as `Leaderboard.scoreAtPercentile`. */
+  scoreAtPercentile: Maybe<Scalars['Float']['output']>;
+  /** The score of the period's entry ranked `rank` now, as `Leaderboard.scoreAtRank`. */
+  scoreAtRank: Maybe<Scalars['Float']['output']>;
   /** The period's first moment. */
   start: Scalars['DateTime']['output'];
+  /** The best `percent` of this period, at most `limit` of them; null, with an error, for a bad argument. */
+  topPercent: Maybe<Array<Entry>>;
+  /** Number of ranked players in this period. */
+  totalCount: Scalars['Int']['output'];
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodAroundArgs = {
+  playerId: Scalars['ID']['input'];
+  radius?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodAroundScoreArgs = {
+  radius?: InputMaybe<Scalars['Int']['input']>;
+  score: Scalars['Float']['input'];
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodCountByScoreArgs = {
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodEntriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodEntriesByScoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodEntryArgs = {
+  playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodScoreAtPercentileArgs = {
+  percent: Scalars['Float']['input'];
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodScoreAtRankArgs = {
+  rank: Scalars['Int']['input'];
+};
+
+
+/**
+ * One period of a board: every moment from `start` to `end` (exclusive), in the board's time zone,
+ * with every read of the board on that period. An object of its own (a Node), so that client caches
+ * keep two periods of a board apart.
+ */
+export type PeriodTopPercentArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  percent: Scalars['Float']['input'];
 };
 
 /** A period of a board, as a read names it: its kind and a moment in it, or its key; neither: the current one. */
@@ -678,9 +827,8 @@ export type Query = {
   /** Entries of many players on one board, in the order asked; null for players without a score. */
   entries: Maybe<Array<Maybe<Entry>>>;
   /**
-   * The board with this id; null when there is none. `period` scopes every read on it to one
-   * period the board keeps (default ALL_TIME): a kind the board does not keep is BAD_USER_INPUT,
-   * a period no longer kept NOT_FOUND.
+   * The board with this id; null when there is none. Its reads are on its default period; read
+   * another period with `period(of:)`.
    */
   leaderboard: Maybe<Leaderboard>;
   /** Boards in id order. */
@@ -705,7 +853,6 @@ export type QueryEntriesArgs = {
 /** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type QueryLeaderboardArgs = {
   id: Scalars['ID']['input'];
-  period?: InputMaybe<PeriodInput>;
 };
 
 
@@ -1327,10 +1474,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Node:
     | ( EntryModel )
+    | ( PeriodModel )
     | ( RankWindowModel )
     | ( TopUpdateModel )
   ;
-  Ranking: ( LeaderboardModel );
+  Ranking:
+    | ( LeaderboardModel )
+    | ( PeriodModel )
+  ;
 };
 
 /** Mapping between all available schema types and the resolvers types */
@@ -1357,7 +1508,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Node: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['Node']>;
   PageInfo: ResolverTypeWrapper<PageInfo>;
-  Period: ResolverTypeWrapper<Period>;
+  Period: ResolverTypeWrapper<PeriodModel>;
   PeriodInput: PeriodInput;
   PeriodKind: PeriodKind;
   PeriodKindInput: PeriodKindInput;
@@ -1415,7 +1566,7 @@ export type ResolversParentTypes = {
   Mutation: Record<PropertyKey, never>;
   Node: ResolversInterfaceTypes<ResolversParentTypes>['Node'];
   PageInfo: PageInfo;
-  Period: Period;
+  Period: PeriodModel;
   PeriodInput: PeriodInput;
   PeriodKindInput: PeriodKindInput;
   PeriodsInput: PeriodsInput;
@@ -1477,6 +1628,7 @@ export type EntryResolvers<ContextType = Context, ParentType extends ResolversPa
   player?: Resolver<ResolversTypes['Player'], ParentType, ContextType>;
   playerId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   rank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  ranking?: Resolver<ResolversTypes['Ranking'], ParentType, ContextType>;
   reachedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   score?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   sharedRank?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1511,7 +1663,7 @@ export type LeaderboardResolvers<ContextType = Context, ParentType extends Resol
   entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
-  period?: Resolver<ResolversTypes['Period'], ParentType, ContextType>;
+  period?: Resolver<Maybe<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodArgs>>;
   periods?: Resolver<Array<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodsArgs>>;
   scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;
   scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtRankArgs, 'rank'>>;
@@ -1552,7 +1704,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
 };
 
 export type NodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Entry' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Entry' | 'Period' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1563,11 +1715,24 @@ export type PageInfoResolvers<ContextType = Context, ParentType extends Resolver
 };
 
 export type PeriodResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Period'] = ResolversParentTypes['Period']> = {
+  around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<PeriodAroundArgs, 'playerId' | 'radius'>>;
+  aroundScore?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<PeriodAroundScoreArgs, 'radius' | 'score'>>;
+  countByScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<PeriodCountByScoreArgs>>;
   end?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  entries?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<PeriodEntriesArgs>>;
+  entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<PeriodEntriesByScoreArgs>>;
+  entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<PeriodEntryArgs, 'playerId'>>;
   expiresAt?: Resolver<Maybe<ResolversTypes['DateTime']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   kind?: Resolver<ResolversTypes['PeriodKind'], ParentType, ContextType>;
+  leaderboard?: Resolver<ResolversTypes['Leaderboard'], ParentType, ContextType>;
+  scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<PeriodScoreAtPercentileArgs, 'percent'>>;
+  scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<PeriodScoreAtRankArgs, 'rank'>>;
   start?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<PeriodTopPercentArgs, 'limit' | 'percent'>>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type PlayerResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Player'] = ResolversParentTypes['Player']> = {
@@ -1602,7 +1767,7 @@ export type RankWindowResolvers<ContextType = Context, ParentType extends Resolv
 };
 
 export type RankingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ranking'] = ResolversParentTypes['Ranking']> = {
-  __resolveType: TypeResolveFn<'Leaderboard', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'Leaderboard' | 'Period', ParentType, ContextType>;
 };
 
 export type RemoveEntriesPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntriesPayload'] = ResolversParentTypes['RemoveEntriesPayload']> = {

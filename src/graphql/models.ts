@@ -6,13 +6,13 @@ import { encodeNodeId } from './nodeIds';
 
 /**
  * What resolvers pass down as parents where the store's types are not enough (codegen maps the
- * GraphQL types onto these): store entries do not know their board, but `Entry.leaderboard`
- * and `Entry.id` need it, so entries carry it. The paging cursor is not part of an Entry (edges
+ * GraphQL types onto these): store entries do not know their board, but `Entry.leaderboard`,
+ * `Entry.ranking` and `Entry.id` need it, so entries carry it. The paging cursor is not part of an Entry (edges
  * carry it), and entries built from live events have none.
  */
 export interface EntryModel extends Omit<Entry, 'cursor'> {
   boardId: string;
-  /** The period the entry was read on; none for ALL_TIME. Part of its identity: a player's daily and all-time entries are two objects. */
+  /** The period the entry was read on (its `ranking`); none for ALL_TIME. Part of its identity: a player's daily and all-time entries are two objects. */
   period?: PeriodName;
 }
 
@@ -35,25 +35,32 @@ export interface LeaderboardConnectionModel {
   pageInfo: PageInfo;
 }
 
-/** A board, scoped to one of its periods by `leaderboard(id:, period:)`; without one, its default period. */
-export interface LeaderboardModel extends BoardConfig {
-  period?: Period;
-}
+/** A board; its reads are on its default period (Leaderboards.period with no request). */
+export type LeaderboardModel = BoardConfig;
 
-/** The period a Leaderboard's reads are about. */
-export const periodOf = (board: LeaderboardModel, leaderboards: Leaderboards): Period =>
-  board.period ?? leaderboards.period(board, null);
-
-/** What the domain's reads take for a Leaderboard: the board's id for ALL_TIME, else the period. */
-export const refOf = (board: LeaderboardModel, leaderboards: Leaderboards): BoardRef => periodRef(board.id, periodOf(board, leaderboards));
-
-/** What the domain's reads take for a period of a board: the board's id for ALL_TIME, else the period. */
-export const periodRef = (boardId: string, { kind, key }: PeriodName): BoardRef => (kind === 'ALL_TIME' ? boardId : { boardId, kind, key });
-
-/** A period as `Period` shows it (Leaderboard.period, Leaderboard.periods, TopUpdate.period). */
+/**
+ * One period of a board, an object of its own (`Leaderboard.period(of:)`, `periods`,
+ * `Entry.ranking`, `node(id:)`): its reads are the board's, on this period.
+ */
 export interface PeriodModel extends Period {
-  expiresAt: number | null;
+  board: BoardConfig;
 }
+
+export const periodOnBoard = (board: BoardConfig, period: Period): PeriodModel => ({ ...period, board });
+
+/** Told by the field no other model has: resolvers of abstract types (`Node`, `Ranking`) and reads ask. */
+export const isPeriod = (model: object): model is PeriodModel => 'board' in model;
+
+/** A ranking on one board, whose reads one set of resolvers serves: the board itself, or one of its periods. */
+export type BoardRankingModel = LeaderboardModel | PeriodModel;
+
+/** What the domain's reads take for a period: the board's id for ALL_TIME, else the period. */
+export const refOnBoard = (boardId: string, { kind, key }: PeriodName): BoardRef =>
+  kind === 'ALL_TIME' ? boardId : { boardId, kind, key };
+
+/** What the domain's reads take for a ranking on one board: its period's, or for a board its default period's. */
+export const refOf = (ranking: BoardRankingModel, leaderboards: Leaderboards): BoardRef =>
+  isPeriod(ranking) ? refOnBoard(ranking.board.id, ranking) : refOnBoard(ranking.id, leaderboards.period(ranking, null));
 
 export interface RankWindowModel {
   id: string;

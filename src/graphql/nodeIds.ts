@@ -1,7 +1,7 @@
 import { checkId, checkLimit, checkRadius, checkScore } from '../domain/validation';
 
 /**
- * The ids of Node objects (`Entry`, `RankWindow`, `TopUpdate`): base64url of a type tag and what
+ * The ids of Node objects (`Entry`, `RankWindow`, `TopUpdate`, `Period`): base64url of a type tag and what
  * names the object, joined by spaces (no board or player id holds one). They name the object,
  * never its state, so an object keeps its id while its score or rank moves and a client cache
  * updates it in place. Board and player ids are the callers' own and are not encoded here.
@@ -10,7 +10,8 @@ export type NodeKey =
   | { type: 'Entry'; boardId: string; period?: PeriodName; playerId: string }
   | { type: 'RankWindow'; boardId: string; period?: PeriodName; playerId: string; radius: number }
   | { type: 'RankWindow'; boardId: string; period?: PeriodName; score: number; radius: number }
-  | { type: 'TopUpdate'; boardId: string; period?: PeriodName; first: number };
+  | { type: 'TopUpdate'; boardId: string; period?: PeriodName; first: number }
+  | { type: 'Period'; boardId: string; period: PeriodName };
 
 /** A period as an id names it (none: ALL_TIME, so ids made before periods existed stay valid). */
 interface PeriodName {
@@ -35,6 +36,8 @@ function partsOf(key: NodeKey): string[] {
         : [key.type, key.boardId, 'score', String(key.score), String(key.radius)];
     case 'TopUpdate':
       return [key.type, key.boardId, String(key.first)];
+    case 'Period':
+      return [key.type, key.boardId];
   }
 }
 
@@ -55,11 +58,13 @@ export function decodeNodeId(id: string): NodeKey | null {
 /** The parts of an id with its period's (`period <kind> <key>` at the end) taken off. */
 function withoutPeriod(parts: string[]): { parts: string[]; period?: PeriodName } {
   const at = parts.length - 3;
-  if (at < 3 || parts[at] !== 'period') return { parts };
+  if (at < 2 || parts[at] !== 'period') return { parts };
   return { parts: parts.slice(0, at), period: { kind: parts[at + 1], key: parts[at + 2] } };
 }
 
 function keyOf({ parts, period }: { parts: string[]; period?: PeriodName }): NodeKey | null {
+  // A period is all a Period's id names besides its board, so it cannot go without one.
+  if (parts[0] === 'Period') return period && parts.length === 2 ? { type: 'Period', boardId: checkId(parts[1], 'id'), period } : null;
   const key = keyOfParts(parts);
   return key && period ? { ...key, period } : key;
 }

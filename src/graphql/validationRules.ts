@@ -6,6 +6,7 @@ import {
 import {
   DEFAULT_PAGE_SIZE, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
 } from '../domain/limits';
+import { MAX_KEPT_PERIODS, MAX_RETENTION } from '../domain/periods/config';
 import { ErrorCode } from '../errors';
 
 /**
@@ -108,7 +109,7 @@ class Measurer {
     return {
       depth: below.depth + 1,
       aliases,
-      cost: 1 + (definition ? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
+      cost: 1 + (definition ? boundedList(parent, node) ?? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
     };
   }
 
@@ -123,6 +124,17 @@ class Measurer {
     this.fragments.set(name, measured);
     return measured;
   }
+}
+
+/**
+ * How many items a list with no size argument may hold when a board's settings, not the field's
+ * parent, bound it: `periods` lists every kept period (one kind's with `kind`), each with the
+ * board's reads. Undefined for other fields.
+ */
+function boundedList(parent: GraphQLNamedType, node: FieldNode): number | undefined {
+  if (parent.name !== 'Leaderboard' || node.name.value !== 'periods') return undefined;
+  const kind = node.arguments?.find((arg) => arg.name.value === 'kind')?.value;
+  return kind?.kind === Kind.ENUM ? MAX_RETENTION : MAX_KEPT_PERIODS;
 }
 
 /** How many items a field may return, from its size arguments (see queryLimitsRule). */

@@ -39,7 +39,7 @@ export function apolloClient(graphqlUrl: string, key = TEST_KEYS.admin): ClientA
     new HttpLink({ uri: graphqlUrl, headers: { Authorization: `Bearer ${key}` } }),
   );
   const cache = new InMemoryCache({
-    typePolicies: { Leaderboard: { fields: { entries: relayStylePagination() } } },
+    typePolicies: { Leaderboard: { fields: { entries: relayStylePagination() } }, Period: { fields: { entries: relayStylePagination() } } },
   });
   return { client: new ApolloClient({ link, cache }), close: () => ws.dispose() as Promise<void> };
 }
@@ -50,7 +50,7 @@ export function urqlClient(graphqlUrl: string, key = TEST_KEYS.admin): ClientApp
     url: graphqlUrl,
     fetchOptions: { headers: { Authorization: `Bearer ${key}` } },
     exchanges: [
-      cacheExchange({ resolvers: { Leaderboard: { entries: relayPagination() } } }),
+      cacheExchange({ resolvers: { Leaderboard: { entries: relayPagination() }, Period: { entries: relayPagination() } } }),
       subscriptionExchange({
         forwardSubscription: (request) => ({
           subscribe: (sink) => ({ unsubscribe: ws.subscribe({ ...request, query: request.query ?? '' }, sink) }),

@@ -22,6 +22,8 @@ export type RetainedKind = Exclude<PeriodKind, 'ALL_TIME'>;
 export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { DAILY: 8, WEEKLY: 5, MONTHLY: 13, SEASON: 2 };
 /** Most periods of one kind a board may keep: over a year of days. Each kept period is a sorted set. */
 export const MAX_RETENTION = 400;
+/** Most periods a board keeps at once (`Leaderboard.periods`): ALL_TIME, and up to MAX_RETENTION of each other kind. */
+export const MAX_KEPT_PERIODS = 1 + (PERIOD_KINDS.length - 1) * MAX_RETENTION;
 /** Most seasons one board may name. */
 export const MAX_SEASONS = 1000;
 export const DEFAULT_TIME_ZONE = 'UTC';

@@ -1,5 +1,7 @@
 import type { EntryResolvers } from '../../generated/graphql';
 import { boardNotFound } from '../../errors';
+import type { Loaders } from '../loaders';
+import { type EntryModel, periodOnBoard } from '../models';
 import { encodeNodeId } from '../nodeIds';
 
 export const Entry: EntryResolvers = {
@@ -9,11 +11,18 @@ export const Entry: EntryResolvers = {
     const profile = await loaders.player.load(entry.playerId);
     return profile ?? { id: entry.playerId, displayName: null, country: null, avatarUrl: null };
   },
-  async leaderboard(entry, _args, { loaders, leaderboards }) {
-    const board = await loaders.board.load(entry.boardId);
-    // Only possible when the board was deleted while this request was being resolved.
-    if (!board) throw boardNotFound(entry.boardId);
-    // An entry read on a period belongs to the board as scoped to that period.
-    return entry.period ? { ...board, period: leaderboards.period(board, entry.period) } : board;
+  leaderboard: (entry, _args, { loaders }) => boardOf(entry, loaders),
+  // Told by the entry's identity (its id names the same period), so that every read of one entry
+  // gives it the same ranking, whichever way it was reached.
+  async ranking(entry, _args, { loaders, leaderboards }) {
+    const board = await boardOf(entry, loaders);
+    return entry.period ? periodOnBoard(board, leaderboards.period(board, entry.period)) : board;
   },
 };
+
+async function boardOf(entry: EntryModel, loaders: Loaders) {
+  const board = await loaders.board.load(entry.boardId);
+  // Only possible when the board was deleted while this request was being resolved.
+  if (!board) throw boardNotFound(entry.boardId);
+  return board;
+}

@@ -1,46 +1,53 @@
-import type { LeaderboardResolvers } from '../../generated/graphql';
+import type { LeaderboardResolvers, PeriodResolvers, Resolver, ResolverFn } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
 import type { BoardRef, Entry, Page } from '../../store/types';
-import type { Leaderboards } from '../../domain/leaderboards';
-import type { Period } from '../../domain/periods/calendar';
-import { onBoard, periodOf, type PeriodModel, refOf, windowOnBoard, type LeaderboardModel } from '../models';
+import type { Context } from '../context';
+import { type BoardRankingModel, type LeaderboardModel, onBoard, periodOnBoard, refOf, windowOnBoard } from '../models';
 
-export const Leaderboard: LeaderboardResolvers = {
-  createdAt: (board) => board.createdAt * 1000,
-  totalCount: (board, _args, { leaderboards }) => leaderboards.size(refOf(board, leaderboards)),
-  entry: (board, { playerId }, { loaders, leaderboards }) => loaders.entries(refOf(board, leaderboards)).load(playerId),
-  async entries(board, args, { leaderboards }) {
+/**
+ * Resolvers of `Ranking` reads for any ranking on one board (a Leaderboard or a Period): the
+ * generated types of Leaderboard's fields, taking either parent.
+ */
+export type BoardRankingReads<F extends keyof LeaderboardResolvers & keyof PeriodResolvers> = {
+  [K in F]-?: NonNullable<LeaderboardResolvers[K]> extends Resolver<infer T, LeaderboardModel, Context, infer A> ? ResolverFn<T, BoardRankingModel, Context, A> : never;
+};
+
+/** The reads of schema/ranking.graphql but the score ranges (ranges.ts): one set for boards and their periods. */
+export const RankingReads: BoardRankingReads<'totalCount' | 'entry' | 'entries' | 'around' | 'aroundScore' | 'topPercent'> = {
+  totalCount: (ranking, _args, { leaderboards }) => leaderboards.size(refOf(ranking, leaderboards)),
+  entry: (ranking, { playerId }, { loaders, leaderboards }) => loaders.entries(refOf(ranking, leaderboards)).load(playerId),
+  async entries(ranking, args, { leaderboards }) {
     const options = checkPageArguments(args);
-    const ref = refOf(board, leaderboards);
+    const ref = refOf(ranking, leaderboards);
     return connectionOf(ref, await leaderboards.page(ref, options), options.backward ?? false);
   },
-  async around(board, { playerId, radius }, { leaderboards }) {
-    const ref = refOf(board, leaderboards);
+  async around(ranking, { playerId, radius }, { leaderboards }) {
+    const ref = refOf(ranking, leaderboards);
     const window = await leaderboards.around(ref, playerId, radius);
     return window && windowOnBoard(ref, window, { playerId, radius });
   },
-  async aroundScore(board, { score, radius }, { leaderboards }) {
-    const ref = refOf(board, leaderboards);
+  async aroundScore(ranking, { score, radius }, { leaderboards }) {
+    const ref = refOf(ranking, leaderboards);
     return windowOnBoard(ref, await leaderboards.aroundScore(ref, score, radius), { score, radius });
   },
-  async topPercent(board, { percent, limit }, { leaderboards }) {
-    const ref = refOf(board, leaderboards);
+  async topPercent(ranking, { percent, limit }, { leaderboards }) {
+    const ref = refOf(ranking, leaderboards);
     const { entries } = await leaderboards.topPercent(ref, percent, limit);
     return entries.map((entry) => onBoard(ref, entry));
   },
-  period: (board, _args, { leaderboards }) => periodModel(board, periodOf(board, leaderboards), leaderboards),
+};
+
+export const Leaderboard: LeaderboardResolvers = {
+  createdAt: (board) => board.createdAt * 1000,
+  // A bad or expired `of` nulls this field alone, with its error.
+  period: (board, args, { leaderboards }) => periodOnBoard(board, leaderboards.period(board, args.of, 'of')),
   periods(board, { kind }, { leaderboards }) {
     const calendar = leaderboards.calendar(board.periods);
     const kept = kind == null ? calendar.allKept() : calendar.kept(kind);
-    return kept.map((period) => periodModel(board, period, leaderboards));
+    return kept.map((period) => periodOnBoard(board, period));
   },
   timeZone: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.timeZone,
 };
-
-/** A period as `Period` shows it; TopUpdate.period and node(id:) make theirs here too, so each is the same object shape. */
-export function periodModel(board: LeaderboardModel, period: Period, leaderboards: Leaderboards): PeriodModel {
-  return { ...period, expiresAt: leaderboards.calendar(board.periods).expiresAt(period) };
-}
 
 type EntryConnection = ReturnType<typeof entryConnection>;
 

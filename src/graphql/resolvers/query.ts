@@ -1,13 +1,11 @@
 import type { LeaderboardConnectionResolvers, QueryResolvers } from '../../generated/graphql';
 import { checkBatchSize } from '../../domain/validation';
 import type { BoardConfig, BoardRef } from '../../store/types';
+import { refOnBoard } from '../models';
 import { resolveNode } from './node';
 
 export const Query: QueryResolvers = {
-  async leaderboard(_root, { id, period }, { loaders, leaderboards }) {
-    const board = await loaders.board.load(id);
-    return board && (period == null ? board : { ...board, period: leaderboards.period(board, period) });
-  },
+  leaderboard: (_root, { id }, { loaders }) => loaders.board.load(id),
   async leaderboards(_root, { first, after }, { leaderboards, loaders }) {
     const { ids, hasMore } = await leaderboards.listBoards(first, after ?? undefined);
     const boards = await Promise.all(ids.map((id) => loaders.board.load(id)));
@@ -31,8 +29,7 @@ export const Query: QueryResolvers = {
     if (period != null) {
       const config = await loaders.board.load(leaderboardId);
       if (!config) return playerIds.map(() => null);
-      const { kind, key } = leaderboards.period(config, period);
-      board = { boardId: leaderboardId, kind, key };
+      board = refOnBoard(leaderboardId, leaderboards.period(config, period));
     }
     const loader = loaders.entries(board);
     return Promise.all(playerIds.map((playerId) => loader.load(playerId)));

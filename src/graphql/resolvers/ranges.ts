@@ -1,19 +1,19 @@
-import type { EntryResolvers, LeaderboardResolvers } from '../../generated/graphql';
+import type { EntryResolvers } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
 import { refOf } from '../models';
-import { entryConnection } from './leaderboard';
+import { type BoardRankingReads, entryConnection } from './leaderboard';
 
-/** The reads of schema/ranges.graphql: score ranges, scores at a position, dense ranks. */
-export const LeaderboardRanges: LeaderboardResolvers = {
-  async entriesByScore(board, args, { leaderboards }) {
+/** The reads of schema/ranges.graphql: score ranges, scores at a position; for boards and their periods alike. */
+export const RangeReads: BoardRankingReads<'entriesByScore' | 'countByScore' | 'scoreAtRank' | 'scoreAtPercentile'> = {
+  async entriesByScore(ranking, args, { leaderboards }) {
     const options = checkPageArguments(args);
-    const ref = refOf(board, leaderboards);
+    const ref = refOf(ranking, leaderboards);
     const page = await leaderboards.entriesByScore(ref, { min: args.min, max: args.max }, options);
     return entryConnection(ref, page, options.backward ?? false, { start: page.rangeStart, count: page.count });
   },
-  countByScore: (board, { min, max }, { leaderboards }) => leaderboards.countByScore(refOf(board, leaderboards), { min, max }),
-  scoreAtRank: (board, { rank }, { leaderboards }) => leaderboards.scoreAtRank(refOf(board, leaderboards), rank),
-  scoreAtPercentile: (board, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(refOf(board, leaderboards), percent),
+  countByScore: (ranking, { min, max }, { leaderboards }) => leaderboards.countByScore(refOf(ranking, leaderboards), { min, max }),
+  scoreAtRank: (ranking, { rank }, { leaderboards }) => leaderboards.scoreAtRank(refOf(ranking, leaderboards), rank),
+  scoreAtPercentile: (ranking, { percent }, { leaderboards }) => leaderboards.scoreAtPercentile(refOf(ranking, leaderboards), percent),
 };
 
 export const EntryRanges: EntryResolvers = {

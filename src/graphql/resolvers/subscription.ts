@@ -2,12 +2,10 @@ import { type FeedItem, MissedEvents } from '../../domain/live/fanOut';
 import { eventsMissed } from '../../errors';
 import type { LiveScope, LiveWindow, RankChange, TopUpdate } from '../../domain/live/watches';
 import type { RankChangeCause, SubscriptionResolvers } from '../../generated/graphql';
-import type { Context } from '../context';
-import { onBoard, periodRef, topOnBoard, windowOnBoard } from '../models';
-import { periodModel } from './leaderboard';
+import { onBoard, periodOnBoard, refOnBoard, topOnBoard, windowOnBoard } from '../models';
 
 /** What a payload's entries are read on: the board for ALL_TIME, else the period (which entry and window ids name). */
-const refOfScope = ({ board, period }: LiveScope) => periodRef(board.id, period);
+const refOfScope = ({ board, period }: LiveScope) => refOnBoard(board.id, period);
 
 /**
  * Subscriptions are LiveBoards' streams; `resolve` turns a payload into the GraphQL shape. Payloads
@@ -27,8 +25,8 @@ export const Subscription: SubscriptionResolvers = {
   },
   topChanged: {
     subscribe: (_root, { leaderboardId, first, period }, { live }) => live.topChanged(leaderboardId, first, period),
-    resolve: (top: TopUpdate, { first }: { first: number }, { leaderboards }: Context) =>
-      topOnBoard(refOfScope(top.scope), first, top, periodModel(top.scope.board, top.scope.period, leaderboards)),
+    resolve: (top: TopUpdate, { first }: { first: number }) =>
+      topOnBoard(refOfScope(top.scope), first, top, periodOnBoard(top.scope.board, top.scope.period)),
   },
   aroundChanged: {
     subscribe: (_root, { leaderboardId, playerId, radius, every, period }, { live }) =>

@@ -4,7 +4,7 @@ import type { ApolloClient } from '@apollo/client';
 import type { Client as UrqlClient } from '@urql/core';
 import { type DocumentNode, parse } from 'graphql';
 import { apolloClient, type ClientApp, Recorder, urqlClient } from '../../support/clients';
-import { createBoard, submitAll, TestServer } from '../../support/harness';
+import { CREATE_BOARD, createBoard, SUBMIT, submitAll, TestServer } from '../../support/harness';
 import { uniqueId } from '../../support/redis';
 
 /** What the scenarios need of a client, so that each runs against both libraries alike. */
@@ -93,6 +93,11 @@ const AROUND = parse(`query ($board: ID!, $player: ID!) { leaderboard(id: $board
 const AROUND_CHANGED = parse(`
   subscription ($board: ID!, $player: ID!) { aroundChanged(leaderboardId: $board, playerId: $player, radius: 1) { ${WINDOW} } }
 `);
+const PAGE_FIELDS = 'totalCount entries(first: 10) { edges { cursor node { id playerId score rank } } pageInfo { hasNextPage endCursor } }';
+const BOARD_PAGE = parse(`query ($board: ID!) { leaderboard(id: $board) { id ${PAGE_FIELDS} } }`);
+const PERIOD_PAGE = parse(`query ($board: ID!, $of: PeriodInput) { leaderboard(id: $board) { id period(of: $of) { id kind key ${PAGE_FIELDS} } } }`);
+const PERIOD_NODE = parse('query ($id: ID!) { node(id: $id) { id ... on Period { key totalCount leaderboard { id } } } }');
+const DAY_MS = 24 * 3600 * 1000;
 const TWO_SUBMISSIONS = parse(`
   mutation ($ok: SubmitScoreInput!, $unknown: SubmitScoreInput!) {
     ok: submitScore(input: $ok) { entry { id playerId score } changed userErrors { code field message } }
@@ -172,6 +177,37 @@ describe.each([
       live.stop();
       watched.stop();
     }
+  });
+
+  it("keeps two periods of a board and the board itself apart, and finds a period by its Node id", async () => {
+    const board = uniqueId('client-periods');
+    // Seasons, so that the two periods are fixed whatever day the test runs; imports land in them.
+    const now = Date.now();
+    const moment = (days: number) => new Date(now + days * DAY_MS).toISOString();
+    const seasons = [{ id: 's1', start: moment(-30), end: moment(-10) }, { id: 's2', start: moment(-10), end: moment(30) }];
+    await server.data(CREATE_BOARD, {
+      input: { id: board, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'SEASON' }], seasons } },
+    });
+    const imported: [string, number, number][] = [['a', 10, -20], ['b', 20, -20], ['a', 30, -5]];
+    for (const [playerId, score, days] of imported) {
+      await server.data(SUBMIT, { input: { leaderboardId: board, playerId, score, reachedAt: moment(days) } });
+    }
+    const s1 = { board, of: { kind: 'SEASON', key: 's1' } };
+    const s2 = { board, of: { kind: 'SEASON', key: 's2' } };
+    // Three requests, each written to the cache over the one before.
+    const first = (await client.query(PERIOD_PAGE, s1)).leaderboard.period;
+    const second = (await client.query(PERIOD_PAGE, s2)).leaderboard.period;
+    await client.query(BOARD_PAGE, { board });
+    expect(new Set([first.id, second.id, board]).size).toBe(3);
+
+    const scores = (ranking: { totalCount: number; entries: { edges: { node: { playerId: string; score: number } }[] } }) =>
+      [ranking.totalCount, ranking.entries.edges.map(({ node }) => [node.playerId, node.score])];
+    expect(scores((await client.cached(PERIOD_PAGE, s1)).leaderboard.period)).toEqual([2, [['b', 20], ['a', 10]]]);
+    expect(scores((await client.cached(PERIOD_PAGE, s2)).leaderboard.period)).toEqual([1, [['a', 30]]]);
+    expect(scores((await client.cached(BOARD_PAGE, { board })).leaderboard)).toEqual([2, [['a', 30], ['b', 20]]]);
+
+    const { node } = await client.query(PERIOD_NODE, { id: first.id });
+    expect(node).toMatchObject({ id: first.id, key: 's1', totalCount: 2, leaderboard: { id: board } });
   });
 
   it('keeps the result of a mutation next to one that failed', async () => {

@@ -92,6 +92,17 @@ describe('cost', () => {
     expect(limitsOf(query('$n'))).toEqual([{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }]);
   });
 
+  it("counts a board's periods as every period it may keep (one kind's with a kind named), each with its reads", () => {
+    const periods = (args: string, reads: string) => `query ($kind: PeriodKind) { leaderboard(id: "b") { periods${args} { key ${reads} } } }`;
+    const over = [{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }];
+    const page = 'entries { nodes { playerId } }';
+    expect(limitsOf(periods('', 'totalCount'))).toEqual([]);
+    expect(limitsOf(periods('', page))).toEqual(over);
+    expect(limitsOf(periods('(kind: $kind)', page))).toEqual(over);
+    expect(limitsOf(periods('(kind: WEEKLY)', page))).toEqual([]);
+    expect(limitsOf(periods('(kind: WEEKLY)', 'entries(first: 100) { nodes { playerId } }'))).toEqual(over);
+  });
+
   it('leaves an out-of-range size to the precise BAD_USER_INPUT check', () => {
     expect(limitsOf('{ leaderboard(id: "b") { entries(first: 1000000) { nodes { playerId } } } }')).toEqual([]);
   });

@@ -1,0 +1,32 @@
+import { decodeNodeId, encodeNodeId, type NodeKey } from '../../../src/graphql/nodeIds';
+
+const raw = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+describe("a Period's Node id", () => {
+  it('names its board, kind and key, and decodes back to them', () => {
+    const keys: NodeKey[] = [
+      { type: 'Period', boardId: 'blitz', period: { kind: 'WEEKLY', key: '2026-W49' } },
+      { type: 'Period', boardId: 'blitz', period: { kind: 'ALL_TIME', key: 'all' } },
+      { type: 'Period', boardId: 'period', period: { kind: 'SEASON', key: 's1' } },
+    ];
+    for (const key of keys) expect(decodeNodeId(encodeNodeId(key))).toEqual(key);
+    expect(new Set(keys.map(encodeNodeId)).size).toBe(keys.length);
+  });
+
+  it("differs from the ids of that period's entries and windows, and from another board's period", () => {
+    const period = { kind: 'DAILY', key: '2026-12-01' };
+    const ids = [
+      encodeNodeId({ type: 'Period', boardId: 'blitz', period }),
+      encodeNodeId({ type: 'Period', boardId: 'blitz2', period }),
+      encodeNodeId({ type: 'Entry', boardId: 'blitz', period, playerId: 'p' }),
+      encodeNodeId({ type: 'RankWindow', boardId: 'blitz', period, playerId: 'p', radius: 2 }),
+    ];
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('is not read from a text without a period, with more parts, or with a bad board id', () => {
+    for (const text of ['Period blitz', 'Period blitz extra period DAILY 2026-12-01', 'Period bad/id period DAILY 2026-12-01', 'Period period DAILY 2026-12-01']) {
+      expect(decodeNodeId(raw(text))).toBeNull();
+    }
+  });
+});
