@@ -2,7 +2,8 @@ import type { ExecutionResult, FormattedExecutionResult } from 'graphql';
 import { MessageType } from 'graphql-ws';
 import { WebSocket } from 'ws';
 
-const CLOSE = Buffer.from('}');
+const CLOSE = '}'.charCodeAt(0);
+const TEXT = { binary: false };
 
 /**
  * Sends one subscription's result over its socket: true when the socket can take more at once,
@@ -36,14 +37,17 @@ export function createSharedFrames(format: (result: ExecutionResult) => Formatte
       const payload = payloadOf(result);
       // As graphql-ws does: a socket closing takes nothing more.
       if (socket.readyState !== WebSocket.OPEN) return true;
-      const frame = Buffer.concat([prefix, payload, CLOSE], prefix.length + payload.length + 1);
+      const frame = Buffer.allocUnsafe(prefix.length + payload.length + 1);
+      prefix.copy(frame);
+      payload.copy(frame, prefix.length);
+      frame[frame.length - 1] = CLOSE;
       // A client that reads slowly holds its subscription back, as graphql-ws' wait for each write
       // did, rather than letting frames pile up in memory; one that keeps up costs no callback.
       if (socket.bufferedAmount === 0) {
-        socket.send(frame, { binary: false });
+        socket.send(frame, TEXT);
         return true;
       }
-      socket.send(frame, { binary: false }, () => drained());
+      socket.send(frame, TEXT, () => drained());
       return false;
     };
   };
