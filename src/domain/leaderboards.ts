@@ -2,8 +2,10 @@ import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, un
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, BoardRef, SlotLister,
+  SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
 } from '../store/types';
+import { isViewRef } from '../store/types';
+import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions } from './combined';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
 import { systemMomentClock, type MomentClock } from './periods/clock';
@@ -77,12 +79,25 @@ export class Leaderboards {
   /** Calendars by the periods' canonical text: boards with the same periods share one. */
   private readonly calendars = new Map<string, PeriodCalendar>();
 
+  private readonly views: CombinedViews;
+
   constructor(
     readonly store: LeaderboardStore,
     private readonly cache?: ReadCache,
     /** Node's "now" for the period decisions it makes itself; tests pass their own. */
     private readonly clock: MomentClock = systemMomentClock,
-  ) {}
+    views?: CombinedViewOptions,
+  ) {
+    this.views = new CombinedViews(this, store, views);
+  }
+
+  /**
+   * A combined view of these rankings (see CombinedViews.open), built or still fresh: read it as
+   * a board, with `{ view }` where the reads take a ranking.
+   */
+  combined(sources: readonly CombinedSourceRequest[], aggregate: Aggregate): Promise<ViewSpec> {
+    return this.views.open(sources, aggregate);
+  }
 
   /**
    * The period of the board a client asks for (see PeriodCalendar.requested); without a request,
@@ -137,7 +152,7 @@ export class Leaderboards {
     return this.forgettingReadsAfter(boardId, this.store.deleteBoard(boardId));
   }
 
-  size(board: BoardRef): Promise<number> {
+  size(board: RankingRef): Promise<number> {
     const { boardId, ref, scope } = checkRef(board);
     return this.cached(boardId, `${scope}size`, () => this.store.size(ref));
   }
@@ -370,7 +385,7 @@ export class Leaderboards {
     }));
   }
 
-  async entries(board: BoardRef, playerIds: string[]): Promise<(Entry | null)[]> {
+  async entries(board: RankingRef, playerIds: string[]): Promise<(Entry | null)[]> {
     const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');
@@ -379,7 +394,7 @@ export class Leaderboards {
     return this.store.entries(ref, playerIds);
   }
 
-  page(board: BoardRef, options: PageOptions): Promise<Page> {
+  page(board: RankingRef, options: PageOptions): Promise<Page> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = this.checkPage(options);
     const read = () => this.store.page(ref, checked);
@@ -402,15 +417,15 @@ export class Leaderboards {
     return this.store.countBoards();
   }
 
-  around(board: BoardRef, playerId: string, radius: number): Promise<RankWindow | null> {
+  around(board: RankingRef, playerId: string, radius: number): Promise<RankWindow | null> {
     return this.store.around(checkRef(board).ref, checkId(playerId, 'playerId'), checkRadius(radius));
   }
 
-  aroundScore(board: BoardRef, score: number, radius: number): Promise<RankWindow> {
+  aroundScore(board: RankingRef, score: number, radius: number): Promise<RankWindow> {
     return this.store.aroundScore(checkRef(board).ref, checkScore(score), checkRadius(radius));
   }
 
-  topPercent(board: BoardRef, percent: number, limit: number) {
+  topPercent(board: RankingRef, percent: number, limit: number) {
     return this.store.topPercent(checkRef(board).ref, checkPercent(percent), checkLimit(limit, 'limit'));
   }
 
@@ -418,7 +433,7 @@ export class Leaderboards {
    * Entries whose score lies in the range, ranked and paged as `page` (cursor, offset, from the
    * bottom) within the range. The first page from either end is kept like the board's own.
    */
-  async entriesByScore(board: BoardRef, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
+  async entriesByScore(board: RankingRef, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
     const { boardId, ref, scope } = checkRef(board);
     const checkedRange = checkScoreRange(range.min, range.max);
     const checked = this.checkPage(options);
@@ -428,21 +443,21 @@ export class Leaderboards {
   }
 
   /** How many entries have a score in the range (counted by Redis, O(log n)). */
-  async countByScore(board: BoardRef, range: ScoreRangeInput): Promise<number> {
+  async countByScore(board: RankingRef, range: ScoreRangeInput): Promise<number> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = checkScoreRange(range.min, range.max);
     return this.cached(boardId, `${scope}count:${rangeKey(checked)}`, () => this.store.countByScore(ref, checked));
   }
 
   /** The score of the entry ranked `rank` now; null when the board has fewer entries. */
-  async scoreAtRank(board: BoardRef, rank: number): Promise<number | null> {
+  async scoreAtRank(board: RankingRef, rank: number): Promise<number | null> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = checkRank(rank);
     return this.cached(boardId, `${scope}rank:${checked}`, () => this.store.scoreAtRank(ref, checked));
   }
 
   /** The score at a percentile, interpolated linearly between neighbours (see score_at.lua); null on an empty board. */
-  async scoreAtPercentile(board: BoardRef, percent: number): Promise<number | null> {
+  async scoreAtPercentile(board: RankingRef, percent: number): Promise<number | null> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = checkPercent(percent);
     return this.cached(boardId, `${scope}percentile:${checked}`, () => this.store.scoreAtPercentile(ref, checked));
@@ -455,8 +470,9 @@ export class Leaderboards {
     return this.store.denseRanks(boardId, scores.map((score) => checkScore(score)));
   }
 
-  private cached<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
-    return this.cache ? this.cache.read(boardId, key, load) : load();
+  /** `load()` through the read cache; a view (boardId null) is a cache of its own. */
+  private cached<T>(boardId: string | null, key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache && boardId !== null ? this.cache.read(boardId, key, load) : load();
   }
 
   /** A write's result, once what was kept of its board is forgotten (also when it failed half-seen). */
@@ -467,9 +483,11 @@ export class Leaderboards {
 
 /**
  * A board, or one of its periods (from `period`), with its id checked, and what read-cache keys
- * of a period start with ('' for the board's own ranking, ALL_TIME).
+ * of a period start with ('' for the board's own ranking, ALL_TIME); a view (from `combined`) as
+ * it is, with no board to cache its reads under.
  */
-function checkRef(board: BoardRef): { boardId: string; ref: BoardRef; scope: string } {
+function checkRef(board: RankingRef): { boardId: string | null; ref: RankingRef; scope: string } {
+  if (isViewRef(board)) return { boardId: null, ref: board, scope: '' };
   if (typeof board === 'string') {
     const boardId = checkId(board, 'leaderboardId');
     return { boardId, ref: boardId, scope: '' };

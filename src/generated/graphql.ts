@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { LeaderboardModel, PeriodModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
+import type { LeaderboardModel, PeriodModel, CombinedViewModel, CombinedSourceModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
 import type { PlayerProfile } from '../store/playerStore';
 import type { Context } from '../graphql/context';
 export type Maybe<T> = T | null;
@@ -50,6 +50,193 @@ export type AddSeasonsPayload = {
    * season's id the board has with other moments, or another `retention`) or NOT_FOUND. Empty otherwise.
    */
   userErrors: Array<UserError>;
+};
+
+/** How a combined view puts together a player's weighted scores from its sources, as Redis' ZUNIONSTORE AGGREGATE. */
+export type Aggregate =
+  /** The highest; equal values rank by the earliest moment at which the value was reached. */
+  | 'MAX'
+  /** The lowest; equal values rank by the earliest moment at which the value was reached. */
+  | 'MIN'
+  /** The sum; equal sums rank by the moment the total was complete (the player's latest moment among the sources), earlier first. */
+  | 'SUM';
+
+/** One ranking a combined view took in. */
+export type CombinedSource = {
+  __typename?: 'CombinedSource';
+  /** The period, current or past, named by its key (its board is `period.leaderboard`). */
+  period: Period;
+  /** What its scores were multiplied by. */
+  weight: Scalars['Float']['output'];
+};
+
+/** One ranking a combined view takes in: a board's period, its scores multiplied by `weight`. */
+export type CombinedSourceInput = {
+  /** The board's id. */
+  leaderboardId: Scalars['ID']['input'];
+  /** Which period of the board (as `Leaderboard.period(of:)`); left out: the board's default period. */
+  period?: InputMaybe<PeriodInput>;
+  /** What the source's scores are multiplied by: above 0 and at most 1000000. Default 1. */
+  weight?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedView = Node & Ranking & {
+  __typename?: 'CombinedView';
+  /** How scores were put together. */
+  aggregate: Aggregate;
+  /** The player and the `radius` entries on each side in the view, as `Leaderboard.around`. */
+  around: Maybe<RankWindow>;
+  /** Where `score` would rank in the view, as `Leaderboard.aroundScore`. */
+  aroundScore: Maybe<RankWindow>;
+  /** How many entries have a score between `min` and `max`, as `Leaderboard.countByScore`. */
+  countByScore: Maybe<Scalars['Int']['output']>;
+  /** A page of the view, paged as `Leaderboard.entries`. */
+  entries: Maybe<EntryConnection>;
+  /** A page of the entries whose score lies between `min` and `max`, as `Leaderboard.entriesByScore`. */
+  entriesByScore: Maybe<EntryConnection>;
+  /** The player's entry in the view, or null when the player has no score in any source. */
+  entry: Maybe<Entry>;
+  /** Opaque and stable: the same sources (board, kind, key, weight) and aggregate always give the same id, whatever their order. */
+  id: Scalars['ID']['output'];
+  /** The score at a percentile of the view, as `Leaderboard.scoreAtPercentile`. */
+  scoreAtPercentile: Maybe<Scalars['Float']['output']>;
+  /** The score of the entry ranked `rank`, as `Leaderboard.scoreAtRank`. */
+  scoreAtRank: Maybe<Scalars['Float']['output']>;
+  /** The rankings it takes in, in a fixed order (by board, kind and key), each named by its key. */
+  sources: Array<CombinedSource>;
+  /** The best `percent` of the view, at most `limit` of them; null, with an error, for a bad argument. */
+  topPercent: Maybe<Array<Entry>>;
+  /** Number of players with an entry in any source. */
+  totalCount: Scalars['Int']['output'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewAroundArgs = {
+  playerId: Scalars['ID']['input'];
+  radius?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewAroundScoreArgs = {
+  radius?: InputMaybe<Scalars['Int']['input']>;
+  score: Scalars['Float']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewCountByScoreArgs = {
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewEntriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewEntriesByScoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewEntryArgs = {
+  playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewScoreAtPercentileArgs = {
+  percent: Scalars['Float']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewScoreAtRankArgs = {
+  rank: Scalars['Int']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewTopPercentArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  percent: Scalars['Float']['input'];
 };
 
 /** The settings of a new board. */
@@ -126,8 +313,8 @@ export type Entry = Node & {
   /** 1-based and unique: equal scores are ordered by who reached them first. */
   rank: Scalars['Int']['output'];
   /**
-   * The ranking this entry's `rank` is in: the board's `Period` the entry was read on, or the
-   * `Leaderboard` itself for an ALL_TIME entry.
+   * The ranking this entry's `rank` is in: the board's `Period` the entry was read on, the
+   * `Leaderboard` itself for an ALL_TIME entry, or the `CombinedView` it was read on.
    */
   ranking: Ranking;
   /** When the player reached this score. */
@@ -829,6 +1016,14 @@ export type Player = {
 /** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type Query = {
   __typename?: 'Query';
+  /**
+   * A combined view of 1 to 16 rankings (README, Time windows, "Combined views"). Null, with an
+   * error naming the field, for no source or more than 16, a source named twice, a weight out of
+   * range, boards of different sort orders, a period kind a board does not keep, or a combined
+   * score outside |score| <= 2^53 - 1 (BAD_USER_INPUT), and for an unknown board or a period no
+   * longer kept (NOT_FOUND).
+   */
+  combined: Maybe<CombinedView>;
   /** Entries of many players on one board, in the order asked; null for players without a score. */
   entries: Maybe<Array<Maybe<Entry>>>;
   /**
@@ -844,6 +1039,13 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /** The player's profile; null when the player has none. */
   player: Maybe<Player>;
+};
+
+
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
+export type QueryCombinedArgs = {
+  aggregate?: InputMaybe<Aggregate>;
+  sources: Array<CombinedSourceInput>;
 };
 
 
@@ -1483,12 +1685,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Node:
+    | ( CombinedViewModel )
     | ( EntryModel )
     | ( PeriodModel )
     | ( RankWindowModel )
     | ( TopUpdateModel )
   ;
   Ranking:
+    | ( CombinedViewModel )
     | ( LeaderboardModel )
     | ( PeriodModel )
   ;
@@ -1498,7 +1702,11 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = {
   AddSeasonsInput: AddSeasonsInput;
   AddSeasonsPayload: ResolverTypeWrapper<Omit<AddSeasonsPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
+  Aggregate: Aggregate;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CombinedSource: ResolverTypeWrapper<CombinedSourceModel>;
+  CombinedSourceInput: CombinedSourceInput;
+  CombinedView: ResolverTypeWrapper<CombinedViewModel>;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: ResolverTypeWrapper<Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -1557,6 +1765,9 @@ export type ResolversParentTypes = {
   AddSeasonsInput: AddSeasonsInput;
   AddSeasonsPayload: Omit<AddSeasonsPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   Boolean: Scalars['Boolean']['output'];
+  CombinedSource: CombinedSourceModel;
+  CombinedSourceInput: CombinedSourceInput;
+  CombinedView: CombinedViewModel;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   DateTime: Scalars['DateTime']['output'];
@@ -1609,6 +1820,28 @@ export type AddSeasonsPayloadResolvers<ContextType = Context, ParentType extends
   changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CombinedSourceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CombinedSource'] = ResolversParentTypes['CombinedSource']> = {
+  period?: Resolver<ResolversTypes['Period'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type CombinedViewResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CombinedView'] = ResolversParentTypes['CombinedView']> = {
+  aggregate?: Resolver<ResolversTypes['Aggregate'], ParentType, ContextType>;
+  around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<CombinedViewAroundArgs, 'playerId' | 'radius'>>;
+  aroundScore?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<CombinedViewAroundScoreArgs, 'radius' | 'score'>>;
+  countByScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<CombinedViewCountByScoreArgs>>;
+  entries?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<CombinedViewEntriesArgs>>;
+  entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<CombinedViewEntriesByScoreArgs>>;
+  entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<CombinedViewEntryArgs, 'playerId'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CombinedViewScoreAtPercentileArgs, 'percent'>>;
+  scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CombinedViewScoreAtRankArgs, 'rank'>>;
+  sources?: Resolver<Array<ResolversTypes['CombinedSource']>, ParentType, ContextType>;
+  topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<CombinedViewTopPercentArgs, 'limit' | 'percent'>>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type CreateLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreateLeaderboardPayload'] = ResolversParentTypes['CreateLeaderboardPayload']> = {
@@ -1714,7 +1947,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
 };
 
 export type NodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Entry' | 'Period' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'CombinedView' | 'Entry' | 'Period' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1753,6 +1986,7 @@ export type PlayerResolvers<ContextType = Context, ParentType extends ResolversP
 };
 
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  combined?: Resolver<Maybe<ResolversTypes['CombinedView']>, ParentType, ContextType, RequireFields<QueryCombinedArgs, 'aggregate' | 'sources'>>;
   entries?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entry']>>>, ParentType, ContextType, RequireFields<QueryEntriesArgs, 'leaderboardId' | 'playerIds'>>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<QueryLeaderboardArgs, 'id'>>;
   leaderboards?: Resolver<Maybe<ResolversTypes['LeaderboardConnection']>, ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'first'>>;
@@ -1777,7 +2011,7 @@ export type RankWindowResolvers<ContextType = Context, ParentType extends Resolv
 };
 
 export type RankingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ranking'] = ResolversParentTypes['Ranking']> = {
-  __resolveType: TypeResolveFn<'Leaderboard' | 'Period', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'CombinedView' | 'Leaderboard' | 'Period', ParentType, ContextType>;
 };
 
 export type RemoveEntriesPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntriesPayload'] = ResolversParentTypes['RemoveEntriesPayload']> = {
@@ -1846,6 +2080,8 @@ export type UserErrorResolvers<ContextType = Context, ParentType extends Resolve
 
 export type Resolvers<ContextType = Context> = {
   AddSeasonsPayload?: AddSeasonsPayloadResolvers<ContextType>;
+  CombinedSource?: CombinedSourceResolvers<ContextType>;
+  CombinedView?: CombinedViewResolvers<ContextType>;
   CreateLeaderboardPayload?: CreateLeaderboardPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteLeaderboardPayload?: DeleteLeaderboardPayloadResolvers<ContextType>;

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
-import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
-import { BOARD_INDEX_KEY, boardKeys } from './keys';
+import { afterFirstWrite, badInput, unavailable, WriteOutcome } from '../errors';
+import { randomBytes } from 'node:crypto';
+import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
   addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply,
@@ -11,8 +12,9 @@ import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './
 import type {
   AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, BoardRef, PeriodSlot, SlotLister,
+  SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
 } from './types';
+import { isViewRef } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
@@ -24,13 +26,21 @@ const PLAYERS_PER_BUCKET = 96;
 /** Keys per command (UNLINK) or pipeline (PEXPIREAT) when a call goes over a board's buckets. */
 const KEYS_PER_CALL = 1000;
 
-const idOf = (board: BoardRef) => (typeof board === 'string' ? board : board.boardId);
+/** The ranking key of a board's period: ALL_TIME's is the board's own. */
+function rankingOf(boardId: string, kind: string, key: string): string {
+  const keys = boardKeys(boardId);
+  return kind === 'ALL_TIME' ? keys.ranking : keys.period(kind, key).ranking;
+}
 
-/** The keys a read of the board, or of one of its periods, takes: ALL_TIME's are the board's own. */
-function readKeys(board: BoardRef) {
-  const keys = boardKeys(idOf(board));
+/** The keys a read of the board, of one of its periods or of a combined view takes: ALL_TIME's are the board's own. */
+function readKeys(board: RankingRef) {
+  if (isViewRef(board)) {
+    const keys = viewKeys(board.view.id, board.view.boardId);
+    return { config: keys.config, ranking: keys.ranking, bucket: () => keys.bucket };
+  }
+  const keys = boardKeys(typeof board === 'string' ? board : board.boardId);
   const period = typeof board === 'string' ? keys : slotKeys(keys, board);
-  return { config: keys.config, ranking: period.ranking, bucket: period.bucket, bucketPrefix: period.bucketPrefix };
+  return { config: keys.config, ranking: period.ranking, bucket: period.bucket };
 }
 
 /** One period's keys; ALL_TIME's are the board's own. */
@@ -156,6 +166,7 @@ export class LeaderboardStore {
       await redisWrite(this.redis, () => this.redis.unlink(keys.watched), keys.watched);
       // The board's config went first, so no submission can add a period key behind the scan.
       await this.unlinkMatching(keys.periodPattern);
+      await this.unlinkMatching(keys.viewPattern);
       return true;
     } catch (err) {
       return afterFirstWrite(err);
@@ -173,7 +184,7 @@ export class LeaderboardStore {
     await redisWrite(this.redis, () => this.redis.multi().hset(key, ...kinds.flatMap((kind) => [kind, until])).pexpire(key, ttlMs).exec(), key);
   }
 
-  async size(board: BoardRef): Promise<number> {
+  async size(board: RankingRef): Promise<number> {
     return redisRead(this.redis, () => this.redis.zcard(readKeys(board).ranking));
   }
 
@@ -207,20 +218,20 @@ export class LeaderboardStore {
     return (await this.removePlayers(boardId, [playerId], 1, slotsOf)) > 0;
   }
 
-  async entries(board: BoardRef, playerIds: string[]): Promise<(Entry | null)[]> {
+  async entries(board: RankingRef, playerIds: string[]): Promise<(Entry | null)[]> {
     return (await this.entriesAt(board, playerIds)).entries;
   }
 
   /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
-  async entriesAt(board: BoardRef, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
+  async entriesAt(board: RankingRef, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
     const keys = readKeys(board);
-    return entriesReply(await this.withBuckets(idOf(board), (buckets) => {
+    return entriesReply(await this.bucketsOf(board, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
       return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
     }), playerIds.length);
   }
 
-  async page(board: BoardRef, options: PageOptions): Promise<Page> {
+  async page(board: RankingRef, options: PageOptions): Promise<Page> {
     const { entries, total, hasMore, version } = await this.readPage(board, pageArgs(options));
     return { entries, total, hasMore, version };
   }
@@ -230,23 +241,23 @@ export class LeaderboardStore {
    * however it is read (`backward`: the entries that end at the range's last or right above the
    * cursor's entry).
    */
-  rangePage(board: BoardRef, range: ScoreRange, options: PageOptions): Promise<RangePage> {
+  rangePage(board: RankingRef, range: ScoreRange, options: PageOptions): Promise<RangePage> {
     return this.readPage(board, [...pageArgs(options), ...rangeArgs(range)]);
   }
 
   /** Entries whose score lies in the range, counted by Redis (two ZCOUNTs). */
-  async countByScore(board: BoardRef, range: ScoreRange): Promise<number> {
+  async countByScore(board: RankingRef, range: ScoreRange): Promise<number> {
     return (await this.readPage(board, [...pageArgs({ limit: 0 }), ...rangeArgs(range)])).count;
   }
 
   /** The score of the entry ranked `rank` (1-based); null past the last rank. */
-  async scoreAtRank(board: BoardRef, rank: number): Promise<number | null> {
+  async scoreAtRank(board: RankingRef, rank: number): Promise<number | null> {
     const keys = readKeys(board);
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['rank', rank]));
   }
 
   /** The score at a percentile (0 < percent <= 100), interpolated as score_at.lua says; null on an empty board. */
-  async scoreAtPercentile(board: BoardRef, percent: number): Promise<number | null> {
+  async scoreAtPercentile(board: RankingRef, percent: number): Promise<number | null> {
     const keys = readKeys(board);
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['percent', String(percent)]));
   }
@@ -328,19 +339,19 @@ export class LeaderboardStore {
     });
   }
 
-  async topPercent(board: BoardRef, percent: number, limit: number) {
+  async topPercent(board: RankingRef, percent: number, limit: number) {
     const { entries, total, count } = await this.readPage(board, [limit, '', 0, '', '', String(percent)]);
     return { entries, total, count };
   }
 
-  async around(board: BoardRef, playerId: string, radius: number): Promise<RankWindow | null> {
+  async around(board: RankingRef, playerId: string, radius: number): Promise<RankWindow | null> {
     return (await this.aroundAt(board, playerId, radius)).window;
   }
 
   /** As `around` (window null when the player has no entry), with the board's change counter and size at the read. */
-  async aroundAt(board: BoardRef, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
+  async aroundAt(board: RankingRef, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
     const keys = readKeys(board);
-    const { entries, total, center, version } = aroundReply(await this.withBuckets(idOf(board), (buckets) =>
+    const { entries, total, center, version } = aroundReply(await this.bucketsOf(board, (buckets) =>
       this.read('around', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
         radius, 'player', playerId, buckets,
       ]),
@@ -349,12 +360,51 @@ export class LeaderboardStore {
     return { window, total, version };
   }
 
-  async aroundScore(board: BoardRef, score: number, radius: number): Promise<RankWindow> {
+  async aroundScore(board: RankingRef, score: number, radius: number): Promise<RankWindow> {
     const keys = readKeys(board);
     const { entries, total } = aroundReply(
       await this.read('around', [keys.config, keys.ranking], [radius, 'score', formatScore(score)]),
     );
     return { center: null, entries, total };
+  }
+
+  /**
+   * Builds a combined view into its keys (viewKeys), replacing the one before as a whole; they
+   * expire after `ttlMs`. Sources on the view's one board are read and combined by one script,
+   * atomically. Sources on several boards are each read by one ZRANGE (atomic per source, not
+   * across them), copied into the view's slot (on a Cluster, the boards' slots are not the
+   * view's) and combined there by the same script. BAD_USER_INPUT when an aggregate leaves
+   * |score| <= 2^53 - 1. The number of entries of the view.
+   */
+  async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
+    const keys = viewKeys(view.id, view.boardId);
+    let sources = view.sources.map(({ boardId, kind, key }) => rankingOf(boardId, kind, key));
+    const copies = view.boardId === undefined;
+    if (copies) {
+      const build = randomBytes(6).toString('hex');
+      sources = await Promise.all(sources.map((source, n) => this.copySource(source, keys.source(build, n), ttlMs)));
+    }
+    try {
+      return (await this.write('combine', [keys.config, keys.ranking, keys.bucket, ...sources], [
+        view.aggregate, view.sortOrder, ttlMs, copies ? '1' : '', ...view.sources.map(({ weight }) => formatScore(weight)),
+      ])) as number;
+    } catch (err) {
+      const out = err instanceof Error ? /^OUT_OF_RANGE (\S+)/.exec(err.message) : null;
+      if (!out) throw err;
+      throw badInput(`a player's combined score (${out[1]}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
+    }
+  }
+
+  /** One source of a view over several boards, read at once and copied to `copy` (in chunks); `copy` itself. */
+  private async copySource(source: string, copy: string, ttlMs: number): Promise<string> {
+    const items = await redisRead(this.redis, () => this.redis.zrangeBuffer(source, '0', '-1', 'WITHSCORES'));
+    for (let from = 0; from < items.length; from += 2 * KEYS_PER_CALL) {
+      const pairs: (string | Buffer)[] = [];
+      for (let i = from; i < Math.min(items.length, from + 2 * KEYS_PER_CALL); i += 2) pairs.push(items[i + 1].toString(), items[i]);
+      // Left behind only by a build that failed half-way: it goes by itself.
+      await redisWrite(this.redis, () => this.redis.multi().zadd(copy, ...pairs).pexpire(copy, ttlMs).exec(), copy);
+    }
+    return copy;
   }
 
   private removeMany(boardId: string, max: number, slotsOf: SlotLister, [mode, ...modeArgs]: ScriptArg[]): Promise<number> {
@@ -370,9 +420,15 @@ export class LeaderboardStore {
     });
   }
 
-  private async readPage(board: BoardRef, args: ScriptArg[]) {
+  private async readPage(board: RankingRef, args: ScriptArg[]) {
     const keys = readKeys(board);
     return pageReply(await this.read('page', [keys.config, keys.ranking], args));
+  }
+
+  /** Runs `op` with the bucket count of what `board` names: a view has one bucket (combine.lua). */
+  private bucketsOf<T>(board: RankingRef, op: (buckets: number) => Promise<T>): Promise<T> {
+    if (isViewRef(board)) return op(1);
+    return this.withBuckets(typeof board === 'string' ? board : board.boardId, op);
   }
 
   /** Runs `op` with the board's bucket count, refreshing it once if the board was re-created. */

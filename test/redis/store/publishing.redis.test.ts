@@ -111,6 +111,11 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a rank', setup: withPlayers, run: (id) => t.store.scoreAtRank(id, 2) },
     { name: 'a percentile', setup: withPlayers, run: (id) => t.store.scoreAtPercentile(id, 50) },
   ],
+  combine: [{
+    name: 'a view of its ranking',
+    setup: withPlayers,
+    run: (id) => t.store.buildView({ id: 'v', boardId: id, aggregate: 'SUM', sortOrder: 'DESCENDING', sources: [{ boardId: id, kind: 'ALL_TIME', key: 'all', weight: 2 }] }, 60_000),
+  }],
   dense_rank: [{ name: 'scores', setup: withPlayers, run: (id) => t.store.denseRanks(id, [5, 3, 4]) }],
   entries: [{ name: 'players', setup: withPlayers, run: (id) => t.store.entries(id, ['a', 'z', '42']) }],
   page: [
@@ -126,10 +131,11 @@ const CASES: Record<ScriptName, Case[]> = {
   rate_limit: [{ name: 'a request', run: () => new RateLimitStore(t.redis).hit('key', uniqueId('publishing'), 1000) }],
 };
 
-/** Everything stored under the board's keys but its idempotency records (answers kept, not board state). */
+/** Everything stored under the board's keys but its idempotency records (answers kept, not board state) and combined views (snapshots of it). */
 async function contents(id: string): Promise<Record<string, unknown>> {
   const keys = boardKeys(id);
-  const found = (await t.redis.keys(`st:{${id}}:*`)).filter((key) => !key.startsWith(keys.idempotency(''))).sort();
+  const views = keys.viewPattern.slice(0, -1);
+  const found = (await t.redis.keys(`st:{${id}}:*`)).filter((key) => !key.startsWith(keys.idempotency('')) && !key.startsWith(views)).sort();
   const state: Record<string, unknown> = {};
   for (const key of found) {
     const type = await t.redis.type(key);
