@@ -118,8 +118,14 @@ if m > 1 then
 end
 
 -- The player's current member and stored score in a slot, ignoring a bucket entry whose member
--- is gone (left behind by a board deleted and created again, or a period expired).
-local function current(item, j)
+-- is gone (left behind by a board deleted and created again, or a period expired). `guess` is a
+-- member the player may have there: a member ends with the player's code, so one the ranking
+-- holds is the player's entry, found without reading the bucket.
+local function current(item, j, guess)
+  if guess then
+    local stored = redis.call('ZSCORE', slots[item.slots[j]].ranking, guess)
+    if stored then return guess, dir * tonumber(stored) end
+  end
   local token = redis.call('HGET', item.buckets[j], item.player)
   if not token then return nil end
   local member = memberWith(token, item.code)
@@ -207,13 +213,16 @@ for i, item in ipairs(items) do
   if saved then
     results[i], replayed[i] = cmsgpack.unpack(saved), 1
   else
-    local moment, tok, bucketToken, momentText, changedAny, result
+    local moment, tok, bucketToken, momentText, changedAny, result, guess
     if item.at == '' then moment, nextLive = nextLive, nextLive + 1 end
     for j, s in ipairs(item.slots) do
       local slot = slots[s]
       if slot.kept then
         local bucket = item.buckets[j]
-        local member, old = current(item, j)
+        local member, old = current(item, j, guess)
+        -- Under LATEST and INCREMENT a write that moves a player's entry moves it in every period
+        -- the player is in, with one token: their entries in the other periods are likely this one.
+        if member and not guess and policy ~= 'BEST' then guess = member end
         local score = nextScore(old, item.score)
         local changed = old == nil or score ~= old
         -- Ranks for the slot answered for, and for a watched period's event when it changed: the
