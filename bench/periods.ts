@@ -22,7 +22,7 @@ async function main(): Promise<string> {
     await growBoard(store, 0, members, false);
     const server = await launchPeer('standings', redisUrl);
     try {
-      body = await measurePeriodWrites(store, server.url, members, options);
+      body = await measurePeriodWrites(store, server, members, options);
     } finally {
       await server.stop();
     }

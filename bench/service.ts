@@ -134,7 +134,7 @@ async function main(): Promise<string> {
         rows.push(...measured.rows);
         measured.ratioRows.forEach((table, i) => ratioRows[i].push(...table));
       }
-      periods = await measurePeriodWrites(store, peers.get('standings')!.url, sizes[sizes.length - 1], options);
+      periods = await measurePeriodWrites(store, peers.get('standings')!, sizes[sizes.length - 1], options);
     } finally {
       await Promise.all([...peers.values()].map((peer) => peer.stop()));
     }
