@@ -206,6 +206,20 @@ local function token(moment, seq)
   return table.concat(out)
 end
 
+-- A submission's event lines give its score and previous score in every period it moved, under
+-- LATEST one score and mostly one previous score: each text is made once per call. Not 0's, since
+-- -0 == 0 (one table key) but their texts differ.
+local texts = {}
+local function text(x)
+  if x == 0 then return fmt(x) end
+  local t = texts[x]
+  if not t then
+    t = fmt(x)
+    texts[x] = t
+  end
+  return t
+end
+
 local results, replayed, events, nextLive = {}, {}, {}, first
 for s = 1, m do events[s] = {} end
 for i, item in ipairs(items) do
@@ -258,14 +272,14 @@ for i, item in ipairs(items) do
           end
         end
         if changed and not ranked then
-          events[s][#events[s] + 1] = 's ' .. item.player .. ' ' .. fmt(score) .. ' - - ' .. (old and fmt(old) or '-') .. ' - ' .. momentText .. ' -'
+          events[s][#events[s] + 1] = 's ' .. item.player .. ' ' .. text(score) .. ' - - ' .. (old and text(old) or '-') .. ' - ' .. momentText .. ' -'
         elseif answered or changed then
           local stored = fmt(dir * score)
           local rank, total = redis.call('ZRANK', slot.ranking, member), redis.call('ZCARD', slot.ranking)
           local shared = redis.call('ZCOUNT', slot.ranking, '-inf', '(' .. stored) + 1
           if answered then result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, 0} end
           if changed then
-            events[s][#events[s] + 1] = table.concat({'s', item.player, fmt(score), rank, shared, old and fmt(old) or '-',
+            events[s][#events[s] + 1] = table.concat({'s', item.player, text(score), rank, shared, old and text(old) or '-',
               previousRank, momentText, total}, ' ')
           end
         end
