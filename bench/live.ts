@@ -38,7 +38,7 @@ import WebSocket from 'ws';
 import type { Submission } from '../src/store/types';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
-import { scrapeMetrics } from './load';
+import { redisCpuSeconds, scrapeMetrics } from './load';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 
 const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000, 'top-only': 0 }, [1_000, 5_000, 10_000]);
@@ -238,9 +238,7 @@ function machineBusySeconds(): number {
 async function redisCounters(redis: Redis) {
   const stats = await redis.info('commandstats');
   const calls = [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
-  const cpu = await redis.info('cpu');
-  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)![1]);
-  return { calls, cpuSeconds: seconds('used_cpu_user') + seconds('used_cpu_sys') };
+  return { calls, cpuSeconds: await redisCpuSeconds(redis) };
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;

@@ -64,8 +64,20 @@ const allTimeOnly = (count: number): SubmitPlan => ({
   itemSlots: Array.from({ length: count }, () => [0]),
 });
 
+/** Period configurations whose fingerprint is kept: boards share few, and every write sends one. */
+const MAX_FINGERPRINTS = 1000;
+const fingerprints = new Map<string, string>();
+
 /** What a board's config keeps as 'pv' (create_board.lua: redis.sha1hex), so submit.lua sees a plan made for other periods. */
-const periodsFingerprint = (periods: string) => (periods === '' ? '' : createHash('sha1').update(periods).digest('hex'));
+function periodsFingerprint(periods: string): string {
+  if (periods === '') return '';
+  let fingerprint = fingerprints.get(periods);
+  if (fingerprint === undefined) {
+    if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
+    fingerprints.set(periods, (fingerprint = createHash('sha1').update(periods).digest('hex')));
+  }
+  return fingerprint;
+}
 
 export interface LeaderboardStoreOptions {
   /**
