@@ -13,6 +13,7 @@
 import type Redis from 'ioredis';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BATCH, inBatches, playerId, withBenchRedis } from './fixtures';
+import { redisCpuSeconds } from './load';
 import { median } from './report';
 import { Leaderboards } from '../src/domain/leaderboards';
 import { boardKeys } from '../src/store/keys';
@@ -27,15 +28,8 @@ const DAY_MS = 86_400_000;
 const FIRST_DAY = Date.UTC(2031, 0, 1);
 const AGGREGATES: Aggregate[] = ['SUM', 'MAX', 'MIN'];
 
-/**
- * CPU time Redis' process has used so far (ms, user + system; INFO cpu): what a build costs Redis
- * whatever share of the cores the machine's load leaves it, unlike the wall time.
- */
-async function redisCpuMs(redis: Redis): Promise<number> {
-  const info = await redis.info('cpu');
-  const of = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(info)![1]);
-  return (of('used_cpu_user') + of('used_cpu_sys')) * 1000;
-}
+/** CPU time Redis' process has used so far (ms): what a build costs Redis whatever share of the cores the load leaves it. */
+const redisCpuMs = async (redis: Redis) => (await redisCpuSeconds(redis)) * 1000;
 
 /** Redis' total time in scripts so far (µs): every build is one combine.lua call (EVAL the first time, then EVALSHA). */
 async function scriptUsec(redis: Redis): Promise<number> {

@@ -5,6 +5,8 @@
  * would be deployed, without the cache (as shipped). Each server runs in its own process;
  * autocannon loads them over loopback, one cell (operation x contender) at a time, contenders
  * interleaved round by round with their order rotated, and the ratios are taken within each round.
+ * Then, at the largest size, submitScore on a four-period board against the one-period bench board
+ * (./periodWrites.ts; bench:periods runs that part alone).
  *
  *   npm run bench:service                          # 10,000 and 1,000,000 members, 3 rounds of 10 s
  *   npm run bench:service -- 10000 --rounds 5 --seconds 5 --connections 20 --warmup 3
@@ -16,6 +18,7 @@ import { growBoard, withBenchBoard } from './fixtures';
 import { type LoadResult, loadTest, post } from './load';
 import { around, entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { launchPeer, type Peer, type PeerName } from './peers/launch';
+import { measurePeriodWrites } from './periodWrites';
 import { median } from './report';
 
 const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, warmup: 3 }, [10_000, 1_000_000]);
@@ -112,10 +115,12 @@ async function measureSize(members: number, peers: Map<PeerName, Peer>) {
 
 async function main(): Promise<string> {
   const cells = CELLS.reduce((n, cell) => n + cell.peers.length, 0);
-  const minutes = (sizes.length * cells * (options.rounds * options.seconds + options.warmup)) / 60;
+  // The four-period comparison adds two boards' worth, once.
+  const minutes = ((sizes.length * cells + 2) * (options.rounds * options.seconds + options.warmup)) / 60;
   console.log(`${cells} cells per size, ${sizes.length} size(s): about ${Math.ceil(minutes)} min of load, plus loading`);
   const rows: string[] = [];
   const ratioRows = TABLES.map((): string[] => []);
+  let periods = '';
   await withBenchBoard(sizes[sizes.length - 1], async (redisUrl, store) => {
     const peers = new Map<PeerName, Peer>();
     try {
@@ -129,6 +134,7 @@ async function main(): Promise<string> {
         rows.push(...measured.rows);
         measured.ratioRows.forEach((table, i) => ratioRows[i].push(...table));
       }
+      periods = await measurePeriodWrites(store, peers.get('standings')!, sizes[sizes.length - 1], options);
     } finally {
       await Promise.all([...peers.values()].map((peer) => peer.stop()));
     }
@@ -152,6 +158,8 @@ async function main(): Promise<string> {
       '| --- | --- | --- | --- | --- | --- |',
       ...ratioRows[i],
     ]),
+    '',
+    periods,
   ].join('\n');
   return body;
 }

@@ -2,7 +2,7 @@ import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, un
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec,
+  SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
 } from '../store/types';
 import { isViewRef } from '../store/types';
 import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions } from './combined';
@@ -53,12 +53,16 @@ export interface ScoreRangeInput {
  */
 export interface RemoveByScoreInput extends ScoreRangeInput {
   leaderboardId: string;
+  /** The period removed from; the board's default period when left out. */
+  period?: PeriodRequest | null;
 }
 
 export interface KeepTopInput {
   leaderboardId: string;
   /** The entries kept: every entry ranked below them is removed. */
   count: number;
+  /** The period kept from; the board's default period when left out. */
+  period?: PeriodRequest | null;
 }
 
 export interface RemoveEntriesInput {
@@ -99,7 +103,7 @@ export class Leaderboards {
    * The period of the board a client asks for (see PeriodCalendar.requested); without a request,
    * ALL_TIME, or on a board that does not keep it, the latest kept period of its first kind.
    */
-  period(board: BoardConfig, request: PeriodRequest | null | undefined, field = 'period'): Period {
+  period(board: Pick<BoardConfig, 'periods'>, request: PeriodRequest | null | undefined, field = 'period'): Period {
     const calendar = this.calendar(board.periods);
     if (request != null) return calendar.requested(request, undefined, field);
     return calendar.allKept()[0] ?? calendar.periodByKey('ALL_TIME', 'all');
@@ -309,32 +313,52 @@ export class Leaderboards {
     }
   }
 
-  /** NOT_FOUND for an unknown board; false when the player was not on it. */
+  /**
+   * Removes the player from every period the board keeps, atomically. NOT_FOUND for an unknown
+   * board; false when no period held the player.
+   */
   remove(id: string, playerId: string): Promise<boolean> {
     const boardId = checkId(id, 'leaderboardId');
-    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId'))).catch((err: unknown) => {
+    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId'), this.keptSlots)).catch((err: unknown) => {
       throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
     });
   }
 
   /**
-   * Removes every entry whose score lies in the range, atomically; how many went. More than
-   * MAX_REMOVALS_PER_CALL is BAD_USER_INPUT and removes nothing: narrow the range and repeat.
+   * Removes every entry of one period whose score lies in the range, atomically; how many went.
+   * More than MAX_REMOVALS_PER_CALL is BAD_USER_INPUT and removes nothing: narrow the range and repeat.
    */
   async removeByScore(input: RemoveByScoreInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const range = checkScoreRange(input.min, input.max);
-    return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL));
+    return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL, this.requestedSlot(input.period)));
   }
 
-  /** Keeps the first `count` entries and removes the rest, atomically, as removeByScore. */
+  /** Keeps the first `count` entries of one period and removes the rest, atomically, as removeByScore. */
   async keepTop(input: KeepTopInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const count = checkKeep(input.count);
-    return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL));
+    return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL, this.requestedSlot(input.period)));
   }
 
-  /** Removes these players' entries, atomically; how many were on the board. */
+  /**
+   * The period a bulk removal acts on: the one asked for, or the board's default period, from
+   * the board's periods as the store reads them with the write (no read of its own before it).
+   */
+  private requestedSlot(request: PeriodRequest | null | undefined): SlotLister {
+    return (periods) => {
+      const { kind, key } = this.period({ periods }, request);
+      return [{ kind, key }];
+    };
+  }
+
+  /** Every period of a board kept now, ALL_TIME first when kept: where a removal of players reaches. */
+  private readonly keptSlots: SlotLister = (periods) => {
+    const kept = this.calendar(periods).allKept().map(({ kind, key }) => ({ kind, key }));
+    return kept.sort((a, b) => Number(b.kind === 'ALL_TIME') - Number(a.kind === 'ALL_TIME'));
+  };
+
+  /** Removes these players' entries from every period the board keeps, atomically; how many players were on it. */
   async removeEntries(input: RemoveEntriesInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const { playerIds } = input;
@@ -342,7 +366,7 @@ export class Leaderboards {
       throw badInput(`playerIds holds ${playerIds.length} ids; at most ${MAX_REMOVALS_PER_CALL} go in one call`, { field: 'playerIds' });
     }
     playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerIds')));
-    return this.forgettingReadsAfter(boardId, this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL));
+    return this.forgettingReadsAfter(boardId, this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL, this.keptSlots));
   }
 
   /**

@@ -364,6 +364,8 @@ export type KeepTopEntriesInput = {
   count: Scalars['Int']['input'];
   /** The board's id. */
   leaderboardId: Scalars['ID']['input'];
+  /** The period kept from; the board's default period when left out (as `Leaderboard.period`). */
+  period?: InputMaybe<PeriodInput>;
 };
 
 /**
@@ -615,21 +617,24 @@ export type Mutation = {
   /** Deletes the player's profile, after which `player(id:)` is null; entries on boards stay. */
   deletePlayer: Maybe<DeletePlayerPayload>;
   /**
-   * Keeps the first `count` entries and removes every one ranked below them, in one atomic step,
-   * and tells live subscribers. More than 1000 to remove is BAD_USER_INPUT and removes nothing. Admin.
+   * Keeps the first `count` entries of one period (`input.period`, default the board's default
+   * period) and removes every one ranked below them, in one atomic step, and tells live
+   * subscribers. More than 1000 to remove is BAD_USER_INPUT and removes nothing. Admin.
    */
   keepTopEntries: Maybe<RemoveEntriesPayload>;
   /**
-   * Removes these players' entries, in one atomic step, and tells live subscribers. More than 1000
-   * ids is BAD_USER_INPUT and removes nothing. Admin.
+   * Removes these players' entries from every period the board keeps (current and past), in one
+   * atomic step, and tells live subscribers. More than 1000 ids is BAD_USER_INPUT and removes
+   * nothing. Admin.
    */
   removeEntries: Maybe<RemoveEntriesPayload>;
   /**
-   * Removes every entry whose score lies in the range, in one atomic step, and tells live
-   * subscribers. More than 1000 entries in the range is BAD_USER_INPUT and removes nothing. Admin.
+   * Removes every entry of one period (`input.period`, default the board's default period) whose
+   * score lies in the range, in one atomic step, and tells live subscribers. More than 1000 entries
+   * in the range is BAD_USER_INPUT and removes nothing. Admin.
    */
   removeEntriesByScore: Maybe<RemoveEntriesPayload>;
-  /** Removes the player's entry from the board. */
+  /** Removes the player's entries from the board: from every period it keeps, current and past, in one atomic step. */
   removeEntry: Maybe<RemoveEntryPayload>;
   /** Submits one score. */
   submitScore: Maybe<SubmitScorePayload>;
@@ -1269,6 +1274,8 @@ export type RemoveEntriesByScoreInput = {
   max?: InputMaybe<ScoreBound>;
   /** The lowest score removed; open when left out (bounds as in `Leaderboard.entriesByScore`). */
   min?: InputMaybe<ScoreBound>;
+  /** The period removed from; the board's default period when left out (as `Leaderboard.period`). */
+  period?: InputMaybe<PeriodInput>;
 };
 
 /** Which entries `removeEntries` removes: these players'. */
@@ -1282,12 +1289,15 @@ export type RemoveEntriesInput = {
 /** What a bulk removal (`removeEntriesByScore`, `keepTopEntries`, `removeEntries`) did. */
 export type RemoveEntriesPayload = {
   __typename?: 'RemoveEntriesPayload';
-  /** How many entries were removed; 0 when `userErrors` says why nothing was. */
+  /**
+   * How many entries were removed (by `removeEntries`: how many players, whatever number of periods
+   * held each); 0 when `userErrors` says why nothing was.
+   */
   removedCount: Scalars['Int']['output'];
   /**
-   * Why nothing was removed: BAD_USER_INPUT (a bad argument, or more than 1000 entries would go:
-   * narrow the call and repeat; `field` then names `min`, `count` or `playerIds`) or NOT_FOUND (no
-   * such board). Empty otherwise.
+   * Why nothing was removed: BAD_USER_INPUT (a bad argument, a period kind the board does not keep,
+   * or more than 1000 entries would go: narrow the call and repeat; `field` then names `min`,
+   * `count` or `playerIds`) or NOT_FOUND (no such board, or a period no longer kept). Empty otherwise.
    */
   userErrors: Array<UserError>;
 };
@@ -1295,7 +1305,7 @@ export type RemoveEntriesPayload = {
 /** What `removeEntry` did. */
 export type RemoveEntryPayload = {
   __typename?: 'RemoveEntryPayload';
-  /** True when the player's entry was removed; false when there was none, or when `userErrors` says why not. */
+  /** True when an entry of the player was removed (from any period); false when there was none, or when `userErrors` says why not. */
   removed: Scalars['Boolean']['output'];
   /** Why nothing was removed: BAD_USER_INPUT or NOT_FOUND (no such board). Empty otherwise. */
   userErrors: Array<UserError>;

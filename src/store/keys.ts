@@ -51,7 +51,8 @@ export const boardKeys = (boardId: string) => {
     /** The keys of one period other than ALL_TIME (whose keys are the board's own). */
     period: (kind: string, key: string) => {
       const prefix = `${base}p:${kind}:${key}:`;
-      return { ranking: `${prefix}z`, bucket: (index: number) => `${prefix}b:${index}` };
+      const periodBuckets = `${prefix}b:`;
+      return { ranking: `${prefix}z`, bucket: (index: number) => `${periodBuckets}${index}`, bucketPrefix: periodBuckets };
     },
     /** Every period key, for delete. */
     periodPattern: `${base}p:*`,

@@ -5,14 +5,14 @@ import { randomBytes } from 'node:crypto';
 import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
-  addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
+  addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply,
   scoreAtReply, submitReply, updateBoardReply,
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
   AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec,
+  SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
 } from './types';
 import { isViewRef } from './types';
 
@@ -39,9 +39,23 @@ function readKeys(board: RankingRef) {
     return { config: keys.config, ranking: keys.ranking, bucket: () => keys.bucket };
   }
   const keys = boardKeys(typeof board === 'string' ? board : board.boardId);
-  const period = typeof board === 'string' || board.kind === 'ALL_TIME' ? keys : keys.period(board.kind, board.key);
+  const period = typeof board === 'string' ? keys : slotKeys(keys, board);
   return { config: keys.config, ranking: period.ranking, bucket: period.bucket };
 }
+
+/** One period's keys; ALL_TIME's are the board's own. */
+const slotKeys = (keys: ReturnType<typeof boardKeys>, { kind, key }: PeriodSlot) => (kind === 'ALL_TIME' ? keys : keys.period(kind, key));
+
+const allTimeSlot: SlotLister = () => [{ kind: 'ALL_TIME', key: 'all' }];
+
+/** What the store keeps of a board to address its keys. */
+interface KnownBoard {
+  buckets: number;
+  periods: string;
+}
+
+/** Stands in for a board not found: any bucket count will do, the scripts report it (NOT_FOUND or empty). */
+const UNKNOWN_BOARD: KnownBoard = { buckets: 1, periods: '' };
 
 /** Where every submission lands on a board that keeps ALL_TIME only. */
 const allTimeOnly = (count: number): SubmitPlan => ({
@@ -50,8 +64,20 @@ const allTimeOnly = (count: number): SubmitPlan => ({
   itemSlots: Array.from({ length: count }, () => [0]),
 });
 
+/** Period configurations whose fingerprint is kept: boards share few, and every write sends one. */
+const MAX_FINGERPRINTS = 1000;
+const fingerprints = new Map<string, string>();
+
 /** What a board's config keeps as 'pv' (create_board.lua: redis.sha1hex), so submit.lua sees a plan made for other periods. */
-const periodsFingerprint = (periods: string) => (periods === '' ? '' : createHash('sha1').update(periods).digest('hex'));
+function periodsFingerprint(periods: string): string {
+  if (periods === '') return '';
+  let fingerprint = fingerprints.get(periods);
+  if (fingerprint === undefined) {
+    if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
+    fingerprints.set(periods, (fingerprint = createHash('sha1').update(periods).digest('hex')));
+  }
+  return fingerprint;
+}
 
 export interface LeaderboardStoreOptions {
   /**
@@ -81,7 +107,7 @@ function bucketOf(playerId: string, buckets: number): number {
  */
 export class LeaderboardStore {
   /** Bucket counts and periods by board: fixed for a board's life, and checked by every script that uses them. */
-  private readonly boards = new Map<string, { buckets: number; periods: string }>();
+  private readonly boards = new Map<string, KnownBoard>();
   private readonly clock: ScriptClock;
 
   constructor(
@@ -199,13 +225,9 @@ export class LeaderboardStore {
     }));
   }
 
-  async remove(boardId: string, playerId: string): Promise<boolean> {
-    const keys = boardKeys(boardId);
-    return removeReply(await this.withBuckets(boardId, (buckets) =>
-      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets)), keys.distinct], [
-        buckets, playerId, keys.events,
-      ]),
-    ));
+  /** Removes the player from every period `slotsOf` lists (default: ALL_TIME); false when none held them. */
+  async remove(boardId: string, playerId: string, slotsOf: SlotLister = allTimeSlot): Promise<boolean> {
+    return (await this.removePlayers(boardId, [playerId], 1, slotsOf)) > 0;
   }
 
   async entries(board: RankingRef, playerIds: string[]): Promise<(Entry | null)[]> {
@@ -258,19 +280,25 @@ export class LeaderboardStore {
     return denseRankReply(await this.read('dense_rank', [keys.config, keys.distinct], scores.map(formatScore)), scores.length);
   }
 
-  /** Removes every entry whose score lies in the range; refused (BAD_USER_INPUT) past `max`. */
-  removeByScore(boardId: string, range: ScoreRange, max: number): Promise<number> {
-    return this.removeMany(boardId, max, ['range', ...rangeArgs(range)]);
+  /**
+   * Removes every entry whose score lies in the range from the one period `slotOf` names
+   * (default: ALL_TIME); refused (BAD_USER_INPUT) past `max`.
+   */
+  removeByScore(boardId: string, range: ScoreRange, max: number, slotOf: SlotLister = allTimeSlot): Promise<number> {
+    return this.removeMany(boardId, max, slotOf, ['range', ...rangeArgs(range)]);
   }
 
-  /** Removes every entry ranked below the first `keep`; refused (BAD_USER_INPUT) past `max`. */
-  keepTop(boardId: string, keep: number, max: number): Promise<number> {
-    return this.removeMany(boardId, max, ['below', keep]);
+  /** Removes every entry ranked below the first `keep` of the one period `slotOf` names, as removeByScore. */
+  keepTop(boardId: string, keep: number, max: number, slotOf: SlotLister = allTimeSlot): Promise<number> {
+    return this.removeMany(boardId, max, slotOf, ['below', keep]);
   }
 
-  /** Removes these players' entries; refused (BAD_USER_INPUT) when more than `max` are on the board. */
-  removePlayers(boardId: string, playerIds: readonly string[], max: number): Promise<number> {
-    return this.removeMany(boardId, max, ['players', ...playerIds]);
+  /**
+   * Removes these players' entries from every period `slotsOf` lists (default: ALL_TIME); how
+   * many players went. Refused (BAD_USER_INPUT) when more than `max` would go from one period.
+   */
+  removePlayers(boardId: string, playerIds: readonly string[], max: number, slotsOf: SlotLister = allTimeSlot): Promise<number> {
+    return this.removeMany(boardId, max, slotsOf, ['players', ...playerIds]);
   }
 
   async updateBoard(update: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
@@ -391,11 +419,17 @@ export class LeaderboardStore {
     return copy;
   }
 
-  private async removeMany(boardId: string, max: number, args: ScriptArg[]): Promise<number> {
+  private removeMany(boardId: string, max: number, slotsOf: SlotLister, [mode, ...modeArgs]: ScriptArg[]): Promise<number> {
     const keys = boardKeys(boardId);
-    return (await this.write('remove_many', [keys.config, keys.ranking, keys.distinct], [
-      keys.events, keys.bucketPrefix, max, ...args,
-    ])) as number;
+    return this.withBoard(boardId, async (board) => {
+      const { periods } = board;
+      // An unknown board has no periods to list: the script answers NOT_FOUND.
+      const slots = (board === UNKNOWN_BOARD ? allTimeSlot : slotsOf)(periods).map((slot) => ({ ...slot, keys: slotKeys(keys, slot) }));
+      return (await this.write('remove_many', [keys.config, keys.distinct, ...slots.map((slot) => slot.keys.ranking)], [
+        keys.events, max, periodsFingerprint(periods), mode, slots.length,
+        ...slots.flatMap((slot) => [slot.kind, slot.key, slot.keys.bucketPrefix]), ...modeArgs,
+      ])) as number;
+    });
   }
 
   private async readPage(board: RankingRef, args: ScriptArg[]) {
@@ -415,12 +449,11 @@ export class LeaderboardStore {
   }
 
   /** Runs `op` with the board's bucket count and periods, refreshing them once if the board was re-created. */
-  private async withBoard<T>(boardId: string, op: (board: { buckets: number; periods: string }) => Promise<T>): Promise<T> {
+  private async withBoard<T>(boardId: string, op: (board: KnownBoard) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let board = this.boards.get(boardId);
       if (board === undefined) {
-        // Unknown board: any count will do, the script reports it (NOT_FOUND or empty).
-        board = (await this.getBoard(boardId)) ?? { buckets: 1, periods: '' };
+        board = (await this.getBoard(boardId)) ?? UNKNOWN_BOARD;
       }
       try {
         return await op(board);

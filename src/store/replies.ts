@@ -142,9 +142,6 @@ export function deleteBoardReply(raw: unknown): number | undefined {
   return (raw as number) < 0 ? undefined : (raw as number);
 }
 
-/** Whether the player was on the board. */
-export const removeReply = (raw: unknown) => (raw as number) >= 0;
-
 export function submitReply(raw: unknown): SubmitResult[] {
   const reply = raw as Reply;
   const { reply: { at }, results: { at: field } } = REPLY_SHAPES.submit;

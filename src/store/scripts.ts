@@ -20,7 +20,6 @@ export const SCRIPTS = {
   create_board: { changesBoard: true },
   delete_board: { changesBoard: true },
   submit: { changesBoard: true },
-  remove: { changesBoard: true },
   remove_many: { changesBoard: true },
   update_board: { changesBoard: true },
   add_seasons: { changesBoard: true },

@@ -76,6 +76,19 @@ export interface ViewSpec {
   sources: ViewSource[];
 }
 
+/** One period of a board by name, as scripts' slots take it (ALL_TIME's key is `all`). */
+export interface PeriodSlot {
+  kind: string;
+  key: string;
+}
+
+/**
+ * The periods of a board a removal of players reaches, from the board's periods setting
+ * (BoardConfig.periods) as the store last read it: the domain's calendar knows which are kept.
+ * ALL_TIME, when kept, comes first.
+ */
+export type SlotLister = (periods: string) => PeriodSlot[];
+
 export interface Entry {
   playerId: string;
   score: number;

@@ -161,6 +161,16 @@ describe('retention', () => {
     for (const key of bucketKeys) expect(await redis.call('PEXPIRETIME', key)).toBe(dayEnd);
     expect(await redis.call('PEXPIRETIME', boardKeys(id).ranking)).toBe(-2); // no ALL_TIME kept: never written
   });
+
+  it('keeps the expiry of a period whose only player writes again', async () => {
+    const id = await board({ kinds: [{ kind: 'DAILY', retention: 1 }] });
+    at('2027-03-03T10:00:00Z');
+    await submit(id, 'a', 1);
+    await submit(id, 'a', 2); // the entry moves: the ranking must not be emptied and made again
+    const day = boardKeys(id).period('DAILY', '2027-03-03');
+    expect(await standings(id, 'DAILY', '2027-03-03')).toEqual([['a', 2]]);
+    expect(await redis.call('PEXPIRETIME', day.ranking)).toBe(Date.parse('2027-03-04T00:00:00Z'));
+  });
 });
 
 describe('imported submissions (reachedAt)', () => {

@@ -73,16 +73,14 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'the same score on a board with periods', setup: (id) => periodBoard(id).then(() => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }])),
       run: (id) => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }]) },
   ],
-  remove: [
-    { name: 'a player on the board', setup: withPlayers, run: (id) => t.store.remove(id, '42') },
-    { name: 'a player not on it', setup: withPlayers, run: (id) => t.store.remove(id, 'z') },
-    { name: 'a player left in a bucket by a deleted board', setup: async (id) => {
+  remove_many: [
+    { name: 'one player on the board', setup: withPlayers, run: (id) => t.store.remove(id, '42') },
+    { name: 'one player not on it', setup: withPlayers, run: (id) => t.store.remove(id, 'z') },
+    { name: 'one player left in a bucket by a deleted board', setup: async (id) => {
       await withPlayers(id);
       await scripts.runScript(t.redis, 'delete_board', [boardKeys(id).config, boardKeys(id).ranking, boardKeys(id).distinct], [boardKeys(id).events]);
       await board(id);
     }, run: (id) => t.store.remove(id, 'a') },
-  ],
-  remove_many: [
     { name: 'a score range', setup: withPlayers, run: (id) => t.store.removeByScore(id, { min: { value: 3 }, max: { value: 4 } }, 10) },
     { name: 'an empty score range', setup: withPlayers, run: (id) => t.store.removeByScore(id, { min: { value: 3, exclusive: true }, max: { value: 4 } }, 10) },
     { name: 'a range past the maximum', setup: withPlayers, run: (id) => t.store.removeByScore(id, {}, 2) },
@@ -91,6 +89,9 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'players', setup: withPlayers, run: (id) => t.store.removePlayers(id, ['42', 'z', 'a'], 10) },
     { name: 'players not on the board', setup: withPlayers, run: (id) => t.store.removePlayers(id, ['z'], 10) },
     { name: 'no board', run: (id) => t.store.keepTop(id, 0, 10) },
+    { name: 'a player in every period of a board with periods',
+      setup: (id) => periodBoard(id).then(() => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }])),
+      run: (id) => new Leaderboards(t.store).remove(id, 'a') },
   ],
   update_board: [
     { name: 'a new title', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New' }) },
