@@ -143,6 +143,11 @@ export interface SubmitResult {
   changed: boolean;
   /** True when this is the stored result of an earlier submission with the same idempotency key. */
   replayed: boolean;
+  /**
+   * The period `entry` is on, when not ALL_TIME: a board that does not keep ALL_TIME answers
+   * with the entry in its first kept kind's period.
+   */
+  period?: PeriodSlot;
 }
 
 export interface PageOptions {

@@ -24,10 +24,11 @@
   Reply {sortOrder, results, replayed}: replayed holds 1 for each submission answered with the
     record saved by an earlier one with the same idempotency key, else 0
   Reply results, one record per submission, for its first slot still kept:
-    {member, stored, rank0, sharedRank, total, previous, previousRank0, changed}: stored and
-    previous are stored scores (score for ASCENDING boards, -score for DESCENDING ones),
-    previous '' and previousRank0 -1 for a new player, changed 0/1 (in any slot). The record is
-    what an idempotency key saves, so a replay after a rollover answers as the first time did.
+    {member, stored, rank0, sharedRank, total, previous, previousRank0, changed, kind, key}:
+    stored and previous are stored scores (score for ASCENDING boards, -score for DESCENDING
+    ones), previous '' and previousRank0 -1 for a new player, changed 0/1 (in any slot), kind and
+    key the slot's (the period the entry is on). The record is what an idempotency key saves, so
+    a replay after a rollover answers as the first time did.
   When anything changed, bumps the board's version and publishes (SPUBLISH, so it works on
   Cluster too) one message: 'v <version>', then a line per change in ALL_TIME:
     's <player> <score> <rank0> <sharedRank> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
@@ -277,7 +278,7 @@ for i, item in ipairs(items) do
           local stored = fmt(dir * score)
           local rank, total = redis.call('ZRANK', slot.ranking, member), redis.call('ZCARD', slot.ranking)
           local shared = redis.call('ZCOUNT', slot.ranking, '-inf', '(' .. stored) + 1
-          if answered then result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, 0} end
+          if answered then result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, 0, slot.kind, slot.key} end
           if changed then
             events[s][#events[s] + 1] = table.concat({'s', item.player, text(score), rank, shared, old and text(old) or '-',
               previousRank, momentText, total}, ' ')
