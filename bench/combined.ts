@@ -1,9 +1,10 @@
 /**
  * What a combined view costs to build (issue 13): "the total of the last 7 days" on a board
  * keeping ALL_TIME and DAILY, 100,000 members in each of 7 days, built by one script
- * (combine.lua) under SUM, MAX and MIN. Each round builds every aggregate once (the order rotated
- * round by round), timed from Node (the domain's `combined`, which checks the sources and builds)
- * and in Redis (the script's own time, INFO commandstats, which the machine's load blurs less).
+ * (combine.lua) under SUM, MAX and MIN, and MAX of two boards (through copies, as on a Cluster).
+ * Each round builds every view once (the order rotated round by round), timed from Node (the
+ * domain's `combined`, which checks the sources and builds), in Redis (the script's own time,
+ * INFO commandstats) and in Redis' CPU time (INFO cpu, which the machine's load blurs least).
  *
  *   npm run bench:combined                      # 100,000 members a day, 7 days, 5 rounds
  *   npm run bench:combined -- 20000 --rounds 3
@@ -19,9 +20,11 @@ import { Leaderboards } from '../src/domain/leaderboards';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import type { Aggregate } from '../src/store/types';
+import type { CombinedSourceRequest } from '../src/domain/combined';
 
 const { options, sizes } = parseArgs({ rounds: 5, days: 7 }, [100_000]);
 const BOARD_ID = 'bench-combined';
+const OTHER_ID = 'bench-combined-other';
 const TARGET_MS = 1000;
 const DAY_MS = 86_400_000;
 /** Days ahead of the machine's clock, so the periods' expiry (PEXPIREAT) keeps them for the bench. */
@@ -65,11 +68,22 @@ async function main(): Promise<string> {
       }))));
       console.log(`  day ${keys[day]}: ${formatCount(members)} members (${((Date.now() - loading) / 1000).toFixed(0)} s)`);
     }
-    const sources = keys.map((key) => ({ leaderboardId: BOARD_ID, period: { kind: 'DAILY', key } }));
-    const times = new Map<Aggregate, { node: number[]; redis: number[]; cpu: number[]; size: number }>(AGGREGATES.map((a) => [a, { node: [], redis: [], cpu: [], size: 0 }]));
+    // A second board, ALL_TIME only, with the same players: its view with the first board's
+    // ALL_TIME is built through copies in the view's own slot, as on a Cluster.
+    await leaderboards.createBoard({ id: OTHER_ID, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: members });
+    await inBatches(0, members, (start, end) => leaderboards.submit(Array.from({ length: end - start }, (_, k) => ({
+      boardId: OTHER_ID, playerId: playerId(start + k), score: ((start + k) * 104_729) % 100_003,
+    }))));
+    const days7 = keys.map((key) => ({ leaderboardId: BOARD_ID, period: { kind: 'DAILY', key } }));
+    const views: { label: string; sources: CombinedSourceRequest[]; aggregate: Aggregate }[] = [
+      ...AGGREGATES.map((aggregate) => ({ label: `${aggregate} of the ${days} days`, sources: days7, aggregate })),
+      { label: 'MAX of two boards\' ALL_TIME (copies)', sources: [{ leaderboardId: BOARD_ID }, { leaderboardId: OTHER_ID }], aggregate: 'MAX' },
+    ];
+    const times = views.map(() => ({ node: [] as number[], redis: [] as number[], cpu: [] as number[], size: 0 }));
     for (let round = 0; round < options.rounds; round++) {
-      const order = AGGREGATES.map((_, i) => AGGREGATES[(i + round) % AGGREGATES.length]);
-      for (const aggregate of order) {
+      for (let k = 0; k < views.length; k++) {
+        const i = (k + round) % views.length;
+        const { label, sources, aggregate } = views[i];
         const before = await scriptUsec(redis);
         const cpuBefore = await redisCpuMs(redis);
         const started = process.hrtime.bigint();
@@ -77,12 +91,12 @@ async function main(): Promise<string> {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
         const cpu = (await redisCpuMs(redis)) - cpuBefore;
         const usec = (await scriptUsec(redis)) - before;
-        const measured = times.get(aggregate)!;
+        const measured = times[i];
         measured.node.push(ms);
         measured.redis.push(usec / 1000);
         measured.cpu.push(cpu);
         measured.size = await leaderboards.size({ view });
-        console.log(`round ${round + 1} ${aggregate}: ${ms.toFixed(0)} ms (Redis ${(usec / 1000).toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms), ${formatCount(measured.size)} entries`);
+        console.log(`round ${round + 1} ${label}: ${ms.toFixed(0)} ms (Redis ${(usec / 1000).toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms), ${formatCount(measured.size)} entries`);
       }
     }
     // Redis' own ZUNIONSTORE of the same rankings, as a yardstick the machine's load moves alike:
@@ -97,23 +111,25 @@ async function main(): Promise<string> {
       unionCpu.push((await redisCpuMs(redis)) - cpuBefore);
       await redis.del(boardKeys(BOARD_ID).period('DAILY', 'union').ranking);
     }
-    for (const aggregate of AGGREGATES) {
-      const { node, redis: inRedis, cpu, size } = times.get(aggregate)!;
-      if (aggregate === 'SUM') [sumMedian, sumCpu] = [median(node), median(cpu)];
-      rows.push(`| ${aggregate} | ${formatCount(size)} | ${median(node).toFixed(0)} | ${median(inRedis).toFixed(0)} | ${median(cpu).toFixed(0)} | ${node.map((t) => t.toFixed(0)).join(', ')} |`);
-    }
+    views.forEach(({ label }, i) => {
+      const { node, redis: inRedis, cpu, size } = times[i];
+      if (i === 0) [sumMedian, sumCpu] = [median(node), median(cpu)];
+      rows.push(`| ${label} | ${formatCount(size)} | ${median(node).toFixed(0)} | ${median(inRedis).toFixed(0)} | ${median(cpu).toFixed(0)} | ${node.map((t) => t.toFixed(0)).join(', ')} |`);
+    });
     rows.push(`| ZUNIONSTORE (yardstick) | ${formatCount(members * days)} | ${median(union).toFixed(0)} | | ${median(unionCpu).toFixed(0)} | ${union.map((t) => t.toFixed(0)).join(', ')} |`);
   });
   return [
     `A combined view of ${days} DAILY periods of one board (ALL_TIME + DAILY, BEST), ${formatCount(members)} members in`,
     `each (the same players every day, scores differing), filled through the domain's submit (${BATCH} a call) on`,
     `test clocks; each build reads the ${days} rankings and writes the view (ranking and id -> token hash) in one`,
-    `combine.lua call. ${options.rounds} rounds, each building SUM, MAX and MIN once (order rotated); one throwaway`,
+    `combine.lua call. A second board (ALL_TIME only, the same players) is combined with the first board's ALL_TIME`,
+    `through copies of both in the view's own slot, as on a Cluster (two ZRANGEs, then ZADDs, then the script).`,
+    `${options.rounds} rounds, each building every view once (order rotated); one throwaway`,
     'Redis (no persistence) on the same machine. "build ms" is the domain call from Node (checks, script, reply);',
     '"Redis ms" the script\'s own time (INFO commandstats), "Redis CPU ms" the CPU time Redis\' process used meanwhile',
     '(INFO cpu, user + system), which does not grow with the time it waits for a core on a loaded machine.',
     '',
-    '| aggregate | entries | build ms (median) | Redis ms (median) | Redis CPU ms (median) | build ms by round |',
+    '| view | entries | build ms (median) | Redis ms (median) | Redis CPU ms (median) | build ms by round |',
     '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
