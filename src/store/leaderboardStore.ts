@@ -458,7 +458,10 @@ export class LeaderboardStore {
       try {
         return await op(board);
       } catch (err) {
-        if (attempt > 0 || !(err instanceof Error) || !err.message.startsWith('STALE_BUCKETS')) throw err;
+        if (!(err instanceof Error) || !err.message.startsWith('STALE_BUCKETS')) throw err;
+        // Changed again since the refresh (seasons added twice in a moment, a board re-created):
+        // nothing was written, and a retry will find it settled.
+        if (attempt > 0) throw unavailable('the board changed twice while this call was made; retry', WriteOutcome.NOT_APPLIED);
         this.boards.delete(boardId);
       }
     }

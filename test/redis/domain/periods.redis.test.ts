@@ -133,6 +133,18 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect(weekly[0]!.reachedAtMicros).toBe(micros('2027-03-08T10:00:00Z'));
   });
 
+  it('moves a LATEST entry that an unchanged all-time score left with another member', async () => {
+    const id = await board({ kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] }, 'LATEST');
+    at('2027-03-01T10:00:00Z');
+    await submit(id, 'a', 5);
+    at('2027-03-02T10:00:00Z');
+    await submit(id, 'a', 5); // all-time unchanged; the new day's entry gets this write's member
+    await submit(id, 'a', 7); // all-time's member is not the day's: the day's must still go
+    expect(await standings(id, 'DAILY', '2027-03-02')).toEqual([['a', 7]]);
+    expect(await standings(id, 'ALL_TIME', 'all')).toEqual([['a', 7]]);
+    expect(await redis.zcard(boardKeys(id).period('DAILY', '2027-03-02').ranking)).toBe(1);
+  });
+
   it('adds per period under INCREMENT, and checks the range in each', async () => {
     const id = await board({ kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] }, 'INCREMENT');
     at('2027-03-01T10:00:00Z');
