@@ -28,16 +28,13 @@ local sortOrder, dir = ARGV[2], direction(ARGV[2])
 local sum, max = ARGV[1] == 'SUM', ARGV[1] == 'MAX'
 local sbyte, ssub = string.byte, string.sub
 
--- By player code (what a member holds after its token): the aggregate in score terms, the member
--- that decides the view's tie order (its token, and the code), and that token's moment.
-local values, members, moments = {}, {}, {}
-local codes, count = {}, 0
+-- By player code (what a member holds after its token): {aggregate in score terms, the member
+-- that decides the view's tie order (its token, and the code), that token's moment}.
+local players, codes, count = {}, {}, 0
 
--- Whether the member (moment m) comes after `held` (moment n) in a board's tie order: moments,
--- then import sequences (the rest of the tokens; the codes are the same).
-local function after(member, m, held, n)
-  if m ~= n then return m > n end
-  return bytesLess(held, member)
+-- A token's moment: its first 7 bytes, big-endian µs.
+local function momentOf(b1, b2, b3, b4, b5, b6, b7)
+  return (((((b1 * 256 + b2) * 256 + b3) * 256 + b4) * 256 + b5) * 256 + b6) * 256 + b7
 end
 
 for s = 1, #KEYS - 3 do
@@ -48,45 +45,50 @@ for s = 1, #KEYS - 3 do
     local b1, b2, b3, b4, b5, b6, b7, b8 = sbyte(member, 1, 8)
     -- 7 moment bytes, then the sequence: one byte below 0x80, else 0x80 + n and n more bytes.
     local code = ssub(member, b8 < 128 and 9 or b8 - 119)
-    local moment = (((((b1 * 256 + b2) * 256 + b3) * 256 + b4) * 256 + b5) * 256 + b6) * 256 + b7
     local value = tonumber(items[i + 1]) * weight
-    local held = values[code]
-    if held == nil then
+    local player = players[code]
+    if player == nil then
       count = count + 1
       codes[count] = code
-      values[code], members[code], moments[code] = value, member, moment
+      players[code] = { value, member, momentOf(b1, b2, b3, b4, b5, b6, b7) }
     elseif sum then
-      values[code] = held + value
-      if after(member, moment, members[code], moments[code]) then members[code], moments[code] = member, moment end
-    elseif (value > held) == max and value ~= held then
-      values[code], members[code], moments[code] = value, member, moment
-    elseif value == held and after(members[code], moments[code], member, moment) then
-      members[code], moments[code] = member, moment
+      player[1] = player[1] + value
+      -- The latest token: moments, then import sequences (the rest of the members differ only there).
+      local moment = momentOf(b1, b2, b3, b4, b5, b6, b7)
+      if moment > player[3] or (moment == player[3] and bytesLess(player[2], member)) then player[2], player[3] = member, moment end
+    elseif value ~= player[1] then
+      if (value > player[1]) == max then player[1], player[2], player[3] = value, member, momentOf(b1, b2, b3, b4, b5, b6, b7) end
+    else
+      -- The winning value again: the earliest token.
+      local moment = momentOf(b1, b2, b3, b4, b5, b6, b7)
+      if moment < player[3] or (moment == player[3] and bytesLess(member, player[2])) then player[2], player[3] = member, moment end
     end
   end
 end
 
 if ARGV[4] == '1' then redis.call('DEL', unpack(KEYS, 4)) end
 
--- The id a player code stands for (members.lua's playerCode, backwards).
+-- The id a player code stands for (members.lua's playerCode, backwards): a number for a decimal
+-- id, which redis.call writes as its exact decimal text.
 local function playerId(code)
   local kind = sbyte(code, 1)
   if kind == 0 then return ssub(code, 2) end
   local n = 0
   for i = 2, kind + 1 do n = n * 256 + sbyte(code, i) end
-  return string.format('%.0f', n)
+  return n
 end
 
 local ranking, bucket = {}, {}
 for i = 1, count do
   local code = codes[i]
-  local value = values[code]
+  local player = players[code]
+  local value = player[1]
   if not (value >= -MAX_SCORE and value <= MAX_SCORE) then
     return redis.error_reply('OUT_OF_RANGE ' .. fmt(value))
   end
-  local member = members[code]
-  -- + 0 turns a stored -0 into 0: one score, one text.
-  ranking[2 * i - 1], ranking[2 * i] = fmt(dir * value + 0), member
+  local member = player[2]
+  -- redis.call writes a number argument exactly (%.17g, or as an integer); + 0 makes a -0 stored 0.
+  ranking[2 * i - 1], ranking[2 * i] = dir * value + 0, member
   bucket[2 * i - 1], bucket[2 * i] = playerId(code), ssub(member, 1, #member - #code)
 end
 

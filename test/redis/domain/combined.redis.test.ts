@@ -153,6 +153,17 @@ describe('a view matches the reference computation', () => {
   });
 });
 
+it('keeps scores and ids exact: 2^53 - 1, fractions, 15-digit and other ids', async () => {
+  now = START;
+  const board = await ModelledBoard.create();
+  await board.submit('999999999999999', MAX_SCORE);
+  await board.submit('x-1', 0.1);
+  await board.submit('7', -MAX_SCORE);
+  const view = await leaderboards.combined([source(board, 'ALL_TIME:all', 1), source(board, `DAILY:${dayKey(now)}`, 0.5)], 'MAX');
+  expect((await all(view)).entries.map((e) => [e.playerId, e.score])).toEqual([['999999999999999', MAX_SCORE], ['x-1', 0.1], ['7', -MAX_SCORE / 2]]);
+  expect((await leaderboards.entries({ view }, ['999999999999999', 'x-1'])).map((e) => e?.score)).toEqual([MAX_SCORE, 0.1]);
+});
+
 describe('random submissions over two boards and their periods', () => {
   const aggregate = fc.constantFrom<Aggregate>('SUM', 'MAX', 'MIN');
   const write = fc.record({
