@@ -48,6 +48,7 @@ import WebSocket from 'ws';
 import type { Submission } from '../src/store/types';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
+import { redisCpuSeconds } from './load';
 import { startServer, stopServer } from './mainProcess';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 import { median } from './report';
@@ -299,9 +300,7 @@ function machineBusySeconds(): number {
 async function redisCounters(redis: Redis) {
   const stats = await redis.info('commandstats');
   const calls = [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
-  const cpu = await redis.info('cpu');
-  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)![1]);
-  return { calls, cpuSeconds: seconds('used_cpu_user') + seconds('used_cpu_sys') };
+  return { calls, cpuSeconds: await redisCpuSeconds(redis) };
 }
 
 const PAGE_BYTES = Number(execSync('getconf PAGESIZE', { encoding: 'utf8' }));
