@@ -36,7 +36,7 @@
  * server). Results go to BENCHMARKS.md: section "live", or "live-rounds" with more than one
  * round, or "live-workers" with `--workers`, so that a shorter run does not replace the full one.
  */
-import { fork } from 'node:child_process';
+import { execSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -48,7 +48,7 @@ import WebSocket from 'ws';
 import type { Submission } from '../src/store/types';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
-import { redisCpuSeconds, scrapeMetrics } from './load';
+import { redisCpuSeconds } from './load';
 import { startServer, stopServer } from './mainProcess';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 import { median } from './report';
@@ -238,18 +238,14 @@ async function connectClients(url: string, count: number, mix: Mix, onData: (cli
   return clients;
 }
 
-/** The server's resident memory, summed over its workers by their /metrics. */
-async function serverRssMb(url: string): Promise<number> {
-  const value = await scrapeMetrics(url);
-  return value('process_resident_memory_bytes') / 2 ** 20;
-}
-
 /**
- * CPU seconds process `root` and every process under it (a primary's workers) have used so far
- * (Linux /proc/PID/stat: utime and stime, in USER_HZ ticks of 10 ms).
+ * What process `root` and every process under it (a primary's workers) use: CPU seconds so far
+ * and resident memory now, from Linux /proc/PID/stat (utime and stime in USER_HZ ticks of 10 ms,
+ * rss in pages). Read from outside rather than through the server's /metrics, which would cost
+ * the server the bench's polling.
  */
-function processTreeCpuSeconds(root: number): number {
-  const stats = new Map<number, { parent: number; ticks: number }>();
+function processTree(root: number): { cpuSeconds: number; rssMb: number } {
+  const stats = new Map<number, { parent: number; ticks: number; rssPages: number }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     let stat: string;
@@ -260,9 +256,8 @@ function processTreeCpuSeconds(root: number): number {
     }
     // Fields after the command name, which is in parentheses and may hold anything.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), rssPages: Number(fields[21]) });
   }
-  let ticks = 0;
   const tree = new Set([root]);
   for (let grew = true; grew;) {
     grew = false;
@@ -272,8 +267,13 @@ function processTreeCpuSeconds(root: number): number {
       grew = true;
     }
   }
-  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
-  return ticks / 100;
+  let ticks = 0;
+  let pages = 0;
+  for (const pid of tree) {
+    ticks += stats.get(pid)?.ticks ?? 0;
+    pages += stats.get(pid)?.rssPages ?? 0;
+  }
+  return { cpuSeconds: ticks / 100, rssMb: (pages * PAGE_BYTES) / 2 ** 20 };
 }
 
 interface Server {
@@ -303,6 +303,7 @@ async function redisCounters(redis: Redis) {
   return { calls, cpuSeconds: await redisCpuSeconds(redis) };
 }
 
+const PAGE_BYTES = Number(execSync('getconf PAGESIZE', { encoding: 'utf8' }));
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 const LOAD_BEFORE = loadavg().map((load) => load.toFixed(2)).join(', ');
 
@@ -343,14 +344,13 @@ async function run(clients: number, mix: Mix, workers: number | undefined, round
         mix.received(client, data, performance.now(), (ms) => latency.record(ms));
       });
       const updatesBefore = updates;
-      const [redisBefore, rssStartMb] = await Promise.all([redisCounters(store.redis as Redis), serverRssMb(peer.url)]);
-      const serverCpuBefore = processTreeCpuSeconds(peer.pid);
+      const redisBefore = await redisCounters(store.redis as Redis);
+      const { cpuSeconds: serverCpuBefore, rssMb: rssStartMb } = processTree(peer.pid);
       const cpuBefore = process.cpuUsage();
       const machineBefore = machineBusySeconds();
       let rssPeakMb = rssStartMb;
       const sampler = setInterval(() => {
-        // A sample the busy server did not answer is skipped, rather than ending the bench.
-        serverRssMb(peer.url).then((rssMb) => (rssPeakMb = Math.max(rssPeakMb, rssMb)), () => undefined);
+        rssPeakMb = Math.max(rssPeakMb, processTree(peer.pid).rssMb);
       }, 1000);
 
       const random = seededRandom(clients);
@@ -368,8 +368,9 @@ async function run(clients: number, mix: Mix, workers: number | undefined, round
       const elapsed = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const machine = (machineBusySeconds() - machineBefore) / elapsed;
-      const serverCpu = (processTreeCpuSeconds(peer.pid) - serverCpuBefore) / elapsed;
-      const [redisAfter, rssEndMb] = await Promise.all([redisCounters(store.redis as Redis), serverRssMb(peer.url)]);
+      const { cpuSeconds: serverCpuAfter, rssMb: rssEndMb } = processTree(peer.pid);
+      const serverCpu = (serverCpuAfter - serverCpuBefore) / elapsed;
+      const redisAfter = await redisCounters(store.redis as Redis);
       const redisCpu = (redisAfter.cpuSeconds - redisBefore.cpuSeconds) / elapsed;
       const benchCpu = (cpu.user + cpu.system) / 1e6 / elapsed;
       row = {
@@ -489,7 +490,7 @@ runBench(SECTION, 'bench:live', async () => {
   return [
     `${options.writes} writes/s for ${options.seconds} s per row; board of ${formatCount(options.board)} players (or one per client, if more); ` +
       'one client = one graphql-ws connection with one subscription. Latency: from sending a write to a client receiving the first update that shows it. ' +
-      `Server CPU: the server's processes (${withWorkers ? 'the primary and its workers' : 'one'}), from /proc. Load average before the run: ${LOAD_BEFORE}.`,
+      `Server CPU and memory: the server's processes (${withWorkers ? 'the primary and its workers' : 'one'}), from /proc. Load average before the run: ${LOAD_BEFORE}.`,
     '',
     ...table,
     '',
