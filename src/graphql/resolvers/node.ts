@@ -18,7 +18,7 @@ type NodeModel = EntryModel | RankWindowModel | TopUpdateModel | PeriodModel;
 export async function resolveNode(id: string, { leaderboards, loaders }: Context): Promise<NodeModel | null> {
   const key = decodeNodeId(id);
   if (!key) return null;
-  const board = await loaders.board.load(key.boardId);
+  const board = await loaders.board(key.boardId);
   // Objects of a board that does not exist read as nothing.
   if (!board) return null;
   if (key.type === 'Period') {
