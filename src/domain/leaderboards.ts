@@ -87,6 +87,8 @@ export class Leaderboards {
   period(board: BoardConfig, request: PeriodRequest | null | undefined, field = 'period'): Period {
     const calendar = this.calendar(board.periods);
     if (request != null) return calendar.requested(request, undefined, field);
+    // Every read without a period asks this: ALL_TIME, which comes first where kept, needs no clock and no list of kept periods.
+    if (calendar.keeps('ALL_TIME')) return calendar.periodByKey('ALL_TIME', 'all');
     return calendar.allKept()[0] ?? calendar.periodByKey('ALL_TIME', 'all');
   }
 
