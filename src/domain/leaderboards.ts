@@ -1,7 +1,7 @@
 import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, unavailable, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
-  BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
+  BoardConfig, BoardUpdate, CreateBoardInput, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
 } from '../store/types';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
@@ -348,7 +348,7 @@ export class Leaderboards {
     }));
   }
 
-  async entries(board: BoardRef, playerIds: string[]): Promise<(Entry | null)[]> {
+  async entries(board: BoardRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
     const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');

@@ -9,7 +9,7 @@ import {
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
-  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
+  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Page, PlayerEntry, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
 } from './types';
@@ -197,12 +197,12 @@ export class LeaderboardStore {
     ));
   }
 
-  async entries(board: BoardRef, playerIds: string[]): Promise<(Entry | null)[]> {
+  async entries(board: BoardRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
     return (await this.entriesAt(board, playerIds)).entries;
   }
 
   /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
-  async entriesAt(board: BoardRef, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
+  async entriesAt(board: BoardRef, playerIds: string[]): Promise<{ entries: (PlayerEntry | null)[]; version: number }> {
     const keys = readKeys(board);
     return entriesReply(await this.withBuckets(idOf(board), (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
