@@ -58,10 +58,14 @@ export function bucketCount(capacity: number): number {
 
 /** FNV-1a over the id's UTF-8 bytes: cheap, stable across processes and versions. */
 function bucketOf(playerId: string, buckets: number): number {
+  // The bytes as char codes: an ASCII id (every valid one, see ID_PATTERN) is its own, with no buffer per id.
+  const bytes = ASCII.test(playerId) ? playerId : Buffer.from(playerId, 'utf8').toString('latin1');
   let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(playerId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes.charCodeAt(i), 0x01000193) >>> 0;
   return hash % buckets;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * The Redis store: every read and write of a board is one Lua script call (one round trip).
