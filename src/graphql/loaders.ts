@@ -114,8 +114,12 @@ class RequestLoaders implements Loaders {
 /**
  * Holds an entries batch back while a board read of the same request is in flight: fields under
  * `leaderboard(id:)` ask for entries only once their board is read, and waiting lets them join
- * the batch of the other lookups instead of costing a round trip of their own. setImmediate runs
- * after the microtasks in which GraphQL calls those child resolvers.
+ * the batch of the other lookups instead of costing a round trip of their own. The first look
+ * comes when DataLoader would dispatch by itself, once the promise jobs queued so far have run
+ * (a board the read cache holds is read in them, and GraphQL calls its fields' resolvers in them
+ * too); a batch with nothing to wait for goes out then, without a turn of the event loop. After a
+ * read from Redis, setImmediate runs after the microtasks in which GraphQL calls those child
+ * resolvers.
  */
 function afterBoardReads(boardReads: Set<Promise<unknown>>) {
   return (dispatch: () => void) => {
@@ -123,7 +127,7 @@ function afterBoardReads(boardReads: Set<Promise<unknown>>) {
       if (boardReads.size === 0) return dispatch();
       void Promise.allSettled([...boardReads]).then(() => setImmediate(attempt));
     };
-    setImmediate(attempt);
+    void Promise.resolve().then(() => process.nextTick(attempt));
   };
 }
 
