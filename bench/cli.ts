@@ -1,13 +1,18 @@
 /** The command line of the service benches: options, member counts, and where results go. */
 import { writeSection } from './report';
 
-/** `--name value` options (numbers) with defaults, then member counts in increasing order. */
-export function parseArgs<T extends Record<string, number>>(defaults: T, defaultSizes: number[]) {
+/**
+ * `--name value` options (numbers; a comma-separated list where the default is a list) with
+ * defaults, then member counts in increasing order.
+ */
+export function parseArgs<T extends Record<string, number | number[]>>(defaults: T, defaultSizes: number[]) {
   const args = process.argv.slice(2);
-  const options: Record<string, number> = { ...defaults };
+  const options: Record<string, number | number[]> = { ...defaults };
   for (const name of Object.keys(defaults)) {
     const at = args.indexOf(`--${name}`);
-    if (at >= 0) options[name] = Number(args.splice(at, 2)[1]);
+    if (at < 0) continue;
+    const value = args.splice(at, 2)[1] ?? '';
+    options[name] = Array.isArray(defaults[name]) ? value.split(',').map(Number) : Number(value);
   }
   const unknown = args.find((arg) => arg.startsWith('--') || !Number.isInteger(Number(arg)) || Number(arg) <= 0);
   if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; options: ${Object.keys(defaults).map((n) => `--${n}`).join(' ')}, then member counts`);

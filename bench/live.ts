@@ -6,6 +6,14 @@
  *
  *   npm run bench:live                                       # 1,000, 5,000 and 10,000 clients
  *   npm run bench:live -- 10000 --writes 100 --seconds 20 --board 100000
+ *   npm run bench:live -- 1000 5000 --seconds 10 --top-only 1 --rounds 3
+ *   npm run bench:live -- 1000 5000 --seconds 10 --top-only 1 --workers 1,2
+ *
+ * `--rounds N` runs every row N times (each with its floor) and reports the ratio to the floor
+ * per round and its median. `--workers 1,2` runs the shipped entry point (src/server/main.ts)
+ * with STANDINGS_WORKERS set to each count in turn, the order alternating each round, instead
+ * of the single-process peer; the server's CPU is then that of every process of it (the
+ * primary and its workers), read from /proc, as it is for the single process.
  *
  * Four mixes, each on a fresh Redis and server, on a board of 100,000 players (client i is
  * player i, for the mixes that follow players):
@@ -25,10 +33,12 @@
  * that shows it, so it includes the coalescing wait (up to 100 ms). For `top` every update counts
  * (via TopUpdate.version); for the others the update a player gets for their own write. The npm
  * script raises the open-file limit to its hard limit (each client is a socket here and in the
- * server). Results go to BENCHMARKS.md (section "live").
+ * server). Results go to BENCHMARKS.md: section "live", or "live-rounds" with more than one
+ * round, or "live-workers" with `--workers`, so that a shorter run does not replace the full one.
  */
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -38,10 +48,14 @@ import WebSocket from 'ws';
 import type { Submission } from '../src/store/types';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
-import { scrapeMetrics } from './load';
+import { redisCpuSeconds, scrapeMetrics } from './load';
+import { startServer, stopServer } from './mainProcess';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
+import { median } from './report';
 
-const { options, sizes } = parseArgs({ writes: 100, seconds: 20, board: 100_000, 'top-only': 0 }, [1_000, 5_000, 10_000]);
+const { options, sizes } = parseArgs(
+  { writes: 100, seconds: 20, board: 100_000, 'top-only': 0, rounds: 1, workers: [] as number[] }, [1_000, 5_000, 10_000],
+);
 const CONNECTING_AT_ONCE = 200;
 const TARGET = { clients: 10_000, writes: 100, p99Ms: 250 };
 const HISTOGRAM_MS = 10_000;
@@ -224,9 +238,57 @@ async function connectClients(url: string, count: number, mix: Mix, onData: (cli
   return clients;
 }
 
-async function serverMetrics(url: string) {
+/** The server's resident memory, summed over its workers by their /metrics. */
+async function serverRssMb(url: string): Promise<number> {
   const value = await scrapeMetrics(url);
-  return { rssMb: value('process_resident_memory_bytes') / 2 ** 20, cpuSeconds: value('process_cpu_seconds_total') };
+  return value('process_resident_memory_bytes') / 2 ** 20;
+}
+
+/**
+ * CPU seconds process `root` and every process under it (a primary's workers) have used so far
+ * (Linux /proc/PID/stat: utime and stime, in USER_HZ ticks of 10 ms).
+ */
+function processTreeCpuSeconds(root: number): number {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // Fields after the command name, which is in parentheses and may hold anything.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    stats.set(Number(name), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+  }
+  let ticks = 0;
+  const tree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, { parent }] of stats) {
+      if (!tree.has(parent) || tree.has(pid)) continue;
+      tree.add(pid);
+      grew = true;
+    }
+  }
+  for (const pid of tree) ticks += stats.get(pid)?.ticks ?? 0;
+  return ticks / 100;
+}
+
+interface Server {
+  url: string;
+  pid: number;
+  stop(): Promise<unknown>;
+}
+
+/** Standings as bench:service's peer runs it, or, for `--workers`, the shipped entry point with that many workers. */
+async function startStandings(redisUrl: string, workers: number | undefined): Promise<Server> {
+  if (workers === undefined) return launchPeer('standings', redisUrl);
+  const server = await startServer(redisUrl, {
+    STANDINGS_API_KEYS: `writer:${BENCH_API_KEY}`, RATE_LIMIT_PER_KEY: '0', STANDINGS_WORKERS: String(workers),
+  });
+  return { url: server.url, pid: server.child.pid!, stop: () => stopServer(server) };
 }
 
 /** CPU seconds the whole machine spent busy (Linux /proc/stat, in USER_HZ ticks of 10 ms). */
@@ -238,16 +300,18 @@ function machineBusySeconds(): number {
 async function redisCounters(redis: Redis) {
   const stats = await redis.info('commandstats');
   const calls = [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
-  const cpu = await redis.info('cpu');
-  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)![1]);
-  return { calls, cpuSeconds: seconds('used_cpu_user') + seconds('used_cpu_sys') };
+  return { calls, cpuSeconds: await redisCpuSeconds(redis) };
 }
 
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+const LOAD_BEFORE = loadavg().map((load) => load.toFixed(2)).join(', ');
 
 interface Row {
   clients: number;
   mix: string;
+  /** STANDINGS_WORKERS, with `--workers`. */
+  workers: number | undefined;
+  round: number;
   writesPerSecond: number;
   updatesPerSecond: number;
   latency: Histogram;
@@ -262,13 +326,13 @@ interface Row {
   floor: Floor;
 }
 
-async function run(clients: number, mix: Mix): Promise<Row> {
+async function run(clients: number, mix: Mix, workers: number | undefined, round: number): Promise<Row> {
   let row: Omit<Row, 'floor'> | undefined;
   let lastUpdate: unknown;
   const boardSize = Math.max(options.board, clients);
   await withBenchBoard(boardSize, async (redisUrl, store) => {
     await growBoard(store, 0, boardSize, false);
-    const peer = await launchPeer('standings', redisUrl);
+    const peer = await startStandings(redisUrl, workers);
     let connected: Client[] = [];
     try {
       const latency = new Histogram();
@@ -279,13 +343,14 @@ async function run(clients: number, mix: Mix): Promise<Row> {
         mix.received(client, data, performance.now(), (ms) => latency.record(ms));
       });
       const updatesBefore = updates;
-      const [redisBefore, serverBefore] = await Promise.all([redisCounters(store.redis as Redis), serverMetrics(peer.url)]);
+      const [redisBefore, rssStartMb] = await Promise.all([redisCounters(store.redis as Redis), serverRssMb(peer.url)]);
+      const serverCpuBefore = processTreeCpuSeconds(peer.pid);
       const cpuBefore = process.cpuUsage();
       const machineBefore = machineBusySeconds();
-      let rssPeakMb = serverBefore.rssMb;
+      let rssPeakMb = rssStartMb;
       const sampler = setInterval(() => {
         // A sample the busy server did not answer is skipped, rather than ending the bench.
-        serverMetrics(peer.url).then(({ rssMb }) => (rssPeakMb = Math.max(rssPeakMb, rssMb)), () => undefined);
+        serverRssMb(peer.url).then((rssMb) => (rssPeakMb = Math.max(rssPeakMb, rssMb)), () => undefined);
       }, 1000);
 
       const random = seededRandom(clients);
@@ -303,19 +368,21 @@ async function run(clients: number, mix: Mix): Promise<Row> {
       const elapsed = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
       const machine = (machineBusySeconds() - machineBefore) / elapsed;
-      const [redisAfter, serverAfter] = await Promise.all([redisCounters(store.redis as Redis), serverMetrics(peer.url)]);
-      const serverCpu = (serverAfter.cpuSeconds - serverBefore.cpuSeconds) / elapsed;
+      const serverCpu = (processTreeCpuSeconds(peer.pid) - serverCpuBefore) / elapsed;
+      const [redisAfter, rssEndMb] = await Promise.all([redisCounters(store.redis as Redis), serverRssMb(peer.url)]);
       const redisCpu = (redisAfter.cpuSeconds - redisBefore.cpuSeconds) / elapsed;
       const benchCpu = (cpu.user + cpu.system) / 1e6 / elapsed;
       row = {
         clients,
         mix: mix.name,
+        workers,
+        round,
         writesPerSecond: total / writingSeconds,
         updatesPerSecond: (updates - updatesBefore) / elapsed,
         latency,
         serverCpu,
-        rssStartMb: serverBefore.rssMb,
-        rssPeakMb: Math.max(rssPeakMb, serverAfter.rssMb),
+        rssStartMb,
+        rssPeakMb: Math.max(rssPeakMb, rssEndMb),
         // Less the two INFO calls of the first reading, which the second one counts.
         redisCallsPerWrite: (redisAfter.calls - redisBefore.calls - 2) / total,
         redisCpu,
@@ -331,45 +398,99 @@ async function run(clients: number, mix: Mix): Promise<Row> {
   const frame = JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', type: 'next', payload: { data: lastUpdate } });
   const measured = { ...row!, floor: await measureFloor(clients, frame, row!.updatesPerSecond) };
   console.log(
-    `${formatCount(clients)} clients, ${mix.name}: p50 ${measured.latency.percentile(0.5)} ms, p99 ${measured.latency.percentile(0.99)} ms, ` +
-      `${formatCount(Math.round(measured.updatesPerSecond))} updates/s, server CPU ${percent(measured.serverCpu)}, rest of the machine ${percent(measured.otherCpu)}`,
+    `${formatCount(clients)} clients, ${mix.name}${workers === undefined ? '' : `, ${workers} worker(s)`}, round ${round + 1}: p50 ${measured.latency.percentile(0.5)} ms, p99 ${measured.latency.percentile(0.99)} ms, ` +
+      `${formatCount(Math.round(measured.updatesPerSecond))} updates/s, server CPU ${percent(measured.serverCpu)}, ` +
+      `${serverMicros(measured).toFixed(1)} µs per update (floor ${measured.floor.cpuMicrosPerUpdate.toFixed(1)}), rest of the machine ${percent(measured.otherCpu)}`,
   );
   return measured;
 }
 
-runBench('live', 'bench:live', async () => {
+const serverMicros = (row: Pick<Row, 'serverCpu' | 'updatesPerSecond'>) => (row.serverCpu * 1e6) / row.updatesPerSecond;
+const floorRatio = (row: Row) => serverMicros(row) / row.floor.cpuMicrosPerUpdate;
+const MIXES: ((clients: number) => Mix)[] = [topMix, rankMix, gameMix, rankEveryMix];
+const WORKER_COUNTS: (number | undefined)[] = options.workers.length ? options.workers : [undefined];
+const SECTION = options.workers.length ? 'live-workers' : options.rounds > 1 ? 'live-rounds' : 'live';
+
+/** The rows of one row of the report (clients, mix, workers), one per round. */
+function groups(rows: Row[]): Row[][] {
+  const byKey = new Map<string, Row[]>();
+  for (const row of rows) {
+    const key = `${row.clients}\n${row.mix}\n${row.workers}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), row]);
+  }
+  return [...byKey.values()];
+}
+
+runBench(SECTION, 'bench:live', async () => {
   const rows: Row[] = [];
   for (const clients of sizes) {
-    const mixes = options['top-only'] ? [topMix()] : [topMix(), rankMix(clients), gameMix(clients), rankEveryMix(clients)];
-    for (const mix of mixes) rows.push(await run(clients, mix));
+    for (const makeMix of options['top-only'] ? MIXES.slice(0, 1) : MIXES) {
+      for (let round = 0; round < options.rounds; round++) {
+        // Side by side: the order of the worker counts alternates each round.
+        for (const workers of round % 2 === 0 ? WORKER_COUNTS : [...WORKER_COUNTS].reverse()) {
+          rows.push(await run(clients, makeMix(clients), workers, round));
+        }
+      }
+    }
   }
-  const table = rows.map((row) =>
-    [
-      '', formatCount(row.clients), row.mix, row.writesPerSecond.toFixed(0), formatCount(Math.round(row.updatesPerSecond)),
+  const withWorkers = options.workers.length > 0;
+  const withRounds = options.rounds > 1;
+  /** The columns that tell rows apart: clients, mix, and the worker count and round where there are several. */
+  const label = (row: Row) => [
+    formatCount(row.clients), row.mix, ...(withWorkers ? [String(row.workers)] : []), ...(withRounds ? [String(row.round + 1)] : []),
+  ];
+  const labelHeads = ['clients', 'mix', ...(withWorkers ? ['workers'] : []), ...(withRounds ? ['round'] : [])];
+  const tableOf = (heads: string[], lines: (string | number)[][]) => [
+    `| ${heads.join(' | ')} |`, `| ${heads.map(() => '---').join(' | ')} |`, ...lines.map((line) => `| ${line.join(' | ')} |`),
+  ];
+  const table = tableOf(
+    [...labelHeads, 'writes/s', 'updates/s delivered', 'latency samples', 'p50 ms', 'p99 ms', 'max ms', 'server CPU', 'server CPU µs per update',
+      'server RSS MB (connected / peak)', 'Redis commands per write', 'Redis CPU', 'load generator CPU', 'rest of the machine'],
+    rows.map((row) => [
+      ...label(row), row.writesPerSecond.toFixed(0), formatCount(Math.round(row.updatesPerSecond)),
       formatCount(row.latency.count), row.latency.percentile(0.5), row.latency.percentile(0.99), Math.ceil(row.latency.max),
-      percent(row.serverCpu), ((row.serverCpu * 1e6) / row.updatesPerSecond).toFixed(0),
+      percent(row.serverCpu), serverMicros(row).toFixed(0),
       `${row.rssStartMb.toFixed(0)} / ${row.rssPeakMb.toFixed(0)}`, row.redisCallsPerWrite.toFixed(1),
-      percent(row.redisCpu), percent(row.benchCpu), `${percent(row.otherCpu)} |`,
-    ].join(' | ').trim(),
+      percent(row.redisCpu), percent(row.benchCpu), percent(row.otherCpu),
+    ]),
   );
-  const serverMicros = (row: Row) => (row.serverCpu * 1e6) / row.updatesPerSecond;
-  const floorTable = rows.map((row) =>
-    [
-      '', formatCount(row.clients), row.mix, formatCount(Math.round(row.updatesPerSecond)), serverMicros(row).toFixed(0),
-      formatCount(Math.round(row.floor.updatesPerSecond)), row.floor.cpuMicrosPerUpdate.toFixed(1),
-      `${(serverMicros(row) / row.floor.cpuMicrosPerUpdate).toFixed(2)} |`,
-    ].join(' | ').trim(),
+  const floorTable = tableOf(
+    [...labelHeads, 'Standings updates/s', 'Standings server CPU µs per update', 'floor updates/s', 'floor CPU µs per update', 'Standings / floor'],
+    rows.map((row) => [
+      ...label(row), formatCount(Math.round(row.updatesPerSecond)), serverMicros(row).toFixed(1),
+      formatCount(Math.round(row.floor.updatesPerSecond)), row.floor.cpuMicrosPerUpdate.toFixed(1), floorRatio(row).toFixed(2),
+    ]),
+  );
+  const medianRatio = (group: Row[]) => median(group.map(floorRatio));
+  const mediansTable = tableOf(
+    ['clients', 'mix', ...(withWorkers ? ['workers'] : []), 'Standings / floor per round', 'median', 'Standings µs per update (median)', 'floor µs per update (median)'],
+    groups(rows).map((group) => [
+      formatCount(group[0].clients), group[0].mix, ...(withWorkers ? [String(group[0].workers)] : []),
+      group.map((row) => floorRatio(row).toFixed(2)).join(', '), `**${medianRatio(group).toFixed(2)}**`,
+      median(group.map(serverMicros)).toFixed(1), median(group.map((row) => row.floor.cpuMicrosPerUpdate)).toFixed(1),
+    ]),
+  );
+  const workersTable = tableOf(
+    ['clients', 'mix', 'workers', 'updates/s delivered (median)', 'server CPU, all processes (median)', 'server CPU µs per update (median)', 'p99 ms (median)'],
+    groups(rows).map((group) => [
+      formatCount(group[0].clients), group[0].mix, String(group[0].workers),
+      formatCount(Math.round(median(group.map((row) => row.updatesPerSecond)))), percent(median(group.map((row) => row.serverCpu))),
+      median(group.map(serverMicros)).toFixed(1), median(group.map((row) => row.latency.percentile(0.99))),
+    ]),
   );
   const atTarget = rows.filter((row) => row.clients === TARGET.clients && options.writes === TARGET.writes);
   const verdict = atTarget.length
     ? atTarget.map((row) => `${row.mix}: p99 ${row.latency.percentile(0.99)} ms (${row.latency.percentile(0.99) < TARGET.p99Ms ? 'met' : 'missed'})`).join('; ')
     : 'not measured in this run';
+  const topGroups = groups(rows).filter((group) => group[0].mix === 'top');
+  const floorVerdict = topGroups.length
+    ? `${topGroups.every((group) => medianRatio(group) <= FLOOR_TARGET) ? 'met' : 'missed'} (median ${topGroups.map((group) => medianRatio(group).toFixed(2)).join(', ')})`
+    : 'not measured in this run';
   return [
     `${options.writes} writes/s for ${options.seconds} s per row; board of ${formatCount(options.board)} players (or one per client, if more); ` +
-      'one client = one graphql-ws connection with one subscription. Latency: from sending a write to a client receiving the first update that shows it.',
+      'one client = one graphql-ws connection with one subscription. Latency: from sending a write to a client receiving the first update that shows it. ' +
+      `Server CPU: the server's processes (${withWorkers ? 'the primary and its workers' : 'one'}), from /proc. Load average before the run: ${LOAD_BEFORE}.`,
     '',
-    '| clients | mix | writes/s | updates/s delivered | latency samples | p50 ms | p99 ms | max ms | server CPU | server CPU µs per update | server RSS MB (connected / peak) | Redis commands per write | Redis CPU | load generator CPU | rest of the machine |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...table,
     '',
     `Target (issue 4): ${formatCount(TARGET.clients)} subscribers with p99 under ${TARGET.p99Ms} ms at ${TARGET.writes} writes/s — ${verdict}.`,
@@ -377,10 +498,10 @@ runBench('live', 'bench:live', async () => {
     '',
     'Per-frame floor, measured right after each row: a plain `ws` server (bench/wsFloor.ts, its own process) sending the last update',
     "Standings sent, as a graphql-ws frame, to as many sockets at Standings' delivered rate. Target (issue 16): Standings' server CPU",
-    `per delivered update at most ${FLOOR_TARGET}x the floor's in the top mix.`,
+    `per delivered update at most ${FLOOR_TARGET}x the floor's in the top mix — ${floorVerdict}.`,
     '',
-    '| clients | mix | Standings updates/s | Standings server CPU µs per update | floor updates/s | floor CPU µs per update | Standings / floor |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
     ...floorTable,
+    ...(withRounds || withWorkers ? ['', ...mediansTable] : []),
+    ...(withWorkers ? ['', `Worker counts side by side (STANDINGS_WORKERS; medians over ${options.rounds} round(s)):`, '', ...workersTable] : []),
   ].join('\n');
 });

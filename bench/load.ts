@@ -3,6 +3,7 @@
  * under concurrent load, and one keep-alive connection for the latency of single requests.
  * A response carrying GraphQL `errors` counts as a failure, so no contender wins by failing fast.
  */
+import { readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import autocannon from 'autocannon';
 import { BENCH_API_KEY } from './peers/launch';
@@ -92,4 +93,14 @@ export async function scrapeMetrics(graphqlUrl: string): Promise<(name: string) 
 export function percentile(values: number[], share: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+}
+
+/** Nanoseconds process `pid` has run on a CPU (Linux /proc). */
+export const processCpuNs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+
+/** Seconds of CPU the Redis server has used (INFO cpu: user and system, all its threads). */
+export async function redisCpuSeconds(redis: { info(section: string): Promise<string> }): Promise<number> {
+  const cpu = await redis.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)![1]);
+  return seconds('used_cpu_user') + seconds('used_cpu_sys');
 }

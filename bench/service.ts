@@ -5,6 +5,8 @@
  * would be deployed, without the cache (as shipped). Each server runs in its own process;
  * autocannon loads them over loopback, one cell (operation x contender) at a time, contenders
  * interleaved round by round with their order rotated, and the ratios are taken within each round.
+ * Then, at the largest size, submitScore on a four-period board against the one-period bench board
+ * (./periodWrites.ts; bench:periods runs that part alone).
  *
  *   npm run bench:service                          # 10,000 and 1,000,000 members, 3 rounds of 10 s
  *   npm run bench:service -- 10000 --rounds 5 --seconds 5 --connections 20 --warmup 3
@@ -16,9 +18,11 @@ import { growBoard, withBenchBoard } from './fixtures';
 import { type LoadResult, loadTest, post } from './load';
 import { around, entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { launchPeer, type Peer, type PeerName } from './peers/launch';
+import { measurePeriodWrites } from './periodWrites';
+import { measureWorkerCounts, withWorkerCounts, workerCountsTable } from './workerCounts';
 import { median } from './report';
 
-const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, warmup: 3 }, [10_000, 1_000_000]);
+const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, warmup: 3, workers: 2 }, [10_000, 1_000_000]);
 
 const LABELS: Record<PeerName, string> = {
   standings: 'Standings (Apollo Server 5, graphql-jit)',
@@ -112,10 +116,13 @@ async function measureSize(members: number, peers: Map<PeerName, Peer>) {
 
 async function main(): Promise<string> {
   const cells = CELLS.reduce((n, cell) => n + cell.peers.length, 0);
-  const minutes = (sizes.length * cells * (options.rounds * options.seconds + options.warmup)) / 60;
+  // The four-period comparison adds two boards' worth, once; the worker counts two per operation.
+  const minutes = ((sizes.length * cells + 2 + 10) * (options.rounds * options.seconds + options.warmup)) / 60;
   console.log(`${cells} cells per size, ${sizes.length} size(s): about ${Math.ceil(minutes)} min of load, plus loading`);
   const rows: string[] = [];
   const ratioRows = TABLES.map((): string[] => []);
+  let periods = '';
+  let workers = '';
   await withBenchBoard(sizes[sizes.length - 1], async (redisUrl, store) => {
     const peers = new Map<PeerName, Peer>();
     try {
@@ -129,9 +136,13 @@ async function main(): Promise<string> {
         rows.push(...measured.rows);
         measured.ratioRows.forEach((table, i) => ratioRows[i].push(...table));
       }
+      periods = await measurePeriodWrites(store, peers.get('standings')!, sizes[sizes.length - 1], options);
     } finally {
       await Promise.all([...peers.values()].map((peer) => peer.stop()));
     }
+    // The shipped entry point with 1 worker and with more, at the largest size, once the peers are gone.
+    const largest = sizes[sizes.length - 1];
+    workers = workerCountsTable(options, await withWorkerCounts(redisUrl, options, (servers) => measureWorkerCounts(largest, servers, options)));
   });
   const body = [
     `autocannon on loopback, ${options.connections} connections, ${options.seconds} s per cell after a ${options.warmup} s warm-up,`,
@@ -152,6 +163,12 @@ async function main(): Promise<string> {
       '| --- | --- | --- | --- | --- | --- |',
       ...ratioRows[i],
     ]),
+    '',
+    periods,
+    '',
+    `One worker against ${options.workers} (STANDINGS_WORKERS), at ${formatCount(sizes[sizes.length - 1])} members:`,
+    '',
+    workers,
   ].join('\n');
   return body;
 }

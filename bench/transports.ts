@@ -26,15 +26,12 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { formatCount, parseArgs } from './cli';
 import { growBoard, seededRandom, withBenchBoard } from './fixtures';
-import { loadTest } from './load';
+import { loadTest, processCpuNs } from './load';
 import { entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { median } from './report';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 
 const { options, sizes } = parseArgs({ seconds: 5, connections: 20, warmup: 2, rounds: 3 }, [10_000]);
-
-/** Nanoseconds process `pid` has run on a CPU. */
-const processCpuNs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
 /** Nanoseconds the child processes of this one (the server) have run on a CPU. */
 function serverCpuNs(): number {

@@ -2,8 +2,10 @@ import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, un
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
+  SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
 } from '../store/types';
+import { isViewRef } from '../store/types';
+import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions } from './combined';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
 import { systemMomentClock, type MomentClock } from './periods/clock';
@@ -51,12 +53,16 @@ export interface ScoreRangeInput {
  */
 export interface RemoveByScoreInput extends ScoreRangeInput {
   leaderboardId: string;
+  /** The period removed from; the board's default period when left out. */
+  period?: PeriodRequest | null;
 }
 
 export interface KeepTopInput {
   leaderboardId: string;
   /** The entries kept: every entry ranked below them is removed. */
   count: number;
+  /** The period kept from; the board's default period when left out. */
+  period?: PeriodRequest | null;
 }
 
 export interface RemoveEntriesInput {
@@ -73,18 +79,31 @@ export class Leaderboards {
   /** Calendars by the periods' canonical text: boards with the same periods share one. */
   private readonly calendars = new Map<string, PeriodCalendar>();
 
+  private readonly views: CombinedViews;
+
   constructor(
     readonly store: LeaderboardStore,
     private readonly cache?: ReadCache,
     /** Node's "now" for the period decisions it makes itself; tests pass their own. */
     private readonly clock: MomentClock = systemMomentClock,
-  ) {}
+    views?: CombinedViewOptions,
+  ) {
+    this.views = new CombinedViews(this, store, views);
+  }
+
+  /**
+   * A combined view of these rankings (see CombinedViews.open), built or still fresh: read it as
+   * a board, with `{ view }` where the reads take a ranking.
+   */
+  combined(sources: readonly CombinedSourceRequest[], aggregate: Aggregate): Promise<ViewSpec> {
+    return this.views.open(sources, aggregate);
+  }
 
   /**
    * The period of the board a client asks for (see PeriodCalendar.requested); without a request,
    * ALL_TIME, or on a board that does not keep it, the latest kept period of its first kind.
    */
-  period(board: BoardConfig, request: PeriodRequest | null | undefined, field = 'period'): Period {
+  period(board: Pick<BoardConfig, 'periods'>, request: PeriodRequest | null | undefined, field = 'period'): Period {
     const calendar = this.calendar(board.periods);
     if (request != null) return calendar.requested(request, undefined, field);
     // Every read without a period asks this: ALL_TIME, which comes first where kept, needs no clock and no list of kept periods.
@@ -135,7 +154,7 @@ export class Leaderboards {
     return this.forgettingReadsAfter(boardId, this.store.deleteBoard(boardId));
   }
 
-  size(board: BoardRef): Promise<number> {
+  size(board: RankingRef): Promise<number> {
     const { boardId, ref, scope } = checkRef(board);
     return this.cached(boardId, `${scope}size`, () => this.store.size(ref));
   }
@@ -296,32 +315,52 @@ export class Leaderboards {
     }
   }
 
-  /** NOT_FOUND for an unknown board; false when the player was not on it. */
+  /**
+   * Removes the player from every period the board keeps, atomically. NOT_FOUND for an unknown
+   * board; false when no period held the player.
+   */
   remove(id: string, playerId: string): Promise<boolean> {
     const boardId = checkId(id, 'leaderboardId');
-    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId'))).catch((err: unknown) => {
+    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId'), this.keptSlots)).catch((err: unknown) => {
       throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
     });
   }
 
   /**
-   * Removes every entry whose score lies in the range, atomically; how many went. More than
-   * MAX_REMOVALS_PER_CALL is BAD_USER_INPUT and removes nothing: narrow the range and repeat.
+   * Removes every entry of one period whose score lies in the range, atomically; how many went.
+   * More than MAX_REMOVALS_PER_CALL is BAD_USER_INPUT and removes nothing: narrow the range and repeat.
    */
   async removeByScore(input: RemoveByScoreInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const range = checkScoreRange(input.min, input.max);
-    return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL));
+    return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL, this.requestedSlot(input.period)));
   }
 
-  /** Keeps the first `count` entries and removes the rest, atomically, as removeByScore. */
+  /** Keeps the first `count` entries of one period and removes the rest, atomically, as removeByScore. */
   async keepTop(input: KeepTopInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const count = checkKeep(input.count);
-    return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL));
+    return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL, this.requestedSlot(input.period)));
   }
 
-  /** Removes these players' entries, atomically; how many were on the board. */
+  /**
+   * The period a bulk removal acts on: the one asked for, or the board's default period, from
+   * the board's periods as the store reads them with the write (no read of its own before it).
+   */
+  private requestedSlot(request: PeriodRequest | null | undefined): SlotLister {
+    return (periods) => {
+      const { kind, key } = this.period({ periods }, request);
+      return [{ kind, key }];
+    };
+  }
+
+  /** Every period of a board kept now, ALL_TIME first when kept: where a removal of players reaches. */
+  private readonly keptSlots: SlotLister = (periods) => {
+    const kept = this.calendar(periods).allKept().map(({ kind, key }) => ({ kind, key }));
+    return kept.sort((a, b) => Number(b.kind === 'ALL_TIME') - Number(a.kind === 'ALL_TIME'));
+  };
+
+  /** Removes these players' entries from every period the board keeps, atomically; how many players were on it. */
   async removeEntries(input: RemoveEntriesInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const { playerIds } = input;
@@ -329,7 +368,7 @@ export class Leaderboards {
       throw badInput(`playerIds holds ${playerIds.length} ids; at most ${MAX_REMOVALS_PER_CALL} go in one call`, { field: 'playerIds' });
     }
     playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerIds')));
-    return this.forgettingReadsAfter(boardId, this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL));
+    return this.forgettingReadsAfter(boardId, this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL, this.keptSlots));
   }
 
   /**
@@ -348,7 +387,7 @@ export class Leaderboards {
     }));
   }
 
-  async entries(board: BoardRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
+  async entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
     const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');
@@ -357,7 +396,7 @@ export class Leaderboards {
     return this.store.entries(ref, playerIds);
   }
 
-  page(board: BoardRef, options: PageOptions): Promise<Page> {
+  page(board: RankingRef, options: PageOptions): Promise<Page> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = this.checkPage(options);
     const read = () => this.store.page(ref, checked);
@@ -380,15 +419,15 @@ export class Leaderboards {
     return this.store.countBoards();
   }
 
-  around(board: BoardRef, playerId: string, radius: number): Promise<RankWindow | null> {
+  around(board: RankingRef, playerId: string, radius: number): Promise<RankWindow | null> {
     return this.store.around(checkRef(board).ref, checkId(playerId, 'playerId'), checkRadius(radius));
   }
 
-  aroundScore(board: BoardRef, score: number, radius: number): Promise<RankWindow> {
+  aroundScore(board: RankingRef, score: number, radius: number): Promise<RankWindow> {
     return this.store.aroundScore(checkRef(board).ref, checkScore(score), checkRadius(radius));
   }
 
-  topPercent(board: BoardRef, percent: number, limit: number) {
+  topPercent(board: RankingRef, percent: number, limit: number) {
     return this.store.topPercent(checkRef(board).ref, checkPercent(percent), checkLimit(limit, 'limit'));
   }
 
@@ -396,7 +435,7 @@ export class Leaderboards {
    * Entries whose score lies in the range, ranked and paged as `page` (cursor, offset, from the
    * bottom) within the range. The first page from either end is kept like the board's own.
    */
-  async entriesByScore(board: BoardRef, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
+  async entriesByScore(board: RankingRef, range: ScoreRangeInput, options: PageOptions): Promise<RangePage> {
     const { boardId, ref, scope } = checkRef(board);
     const checkedRange = checkScoreRange(range.min, range.max);
     const checked = this.checkPage(options);
@@ -406,21 +445,21 @@ export class Leaderboards {
   }
 
   /** How many entries have a score in the range (counted by Redis, O(log n)). */
-  async countByScore(board: BoardRef, range: ScoreRangeInput): Promise<number> {
+  async countByScore(board: RankingRef, range: ScoreRangeInput): Promise<number> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = checkScoreRange(range.min, range.max);
     return this.cached(boardId, `${scope}count:${rangeKey(checked)}`, () => this.store.countByScore(ref, checked));
   }
 
   /** The score of the entry ranked `rank` now; null when the board has fewer entries. */
-  async scoreAtRank(board: BoardRef, rank: number): Promise<number | null> {
+  async scoreAtRank(board: RankingRef, rank: number): Promise<number | null> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = checkRank(rank);
     return this.cached(boardId, `${scope}rank:${checked}`, () => this.store.scoreAtRank(ref, checked));
   }
 
   /** The score at a percentile, interpolated linearly between neighbours (see score_at.lua); null on an empty board. */
-  async scoreAtPercentile(board: BoardRef, percent: number): Promise<number | null> {
+  async scoreAtPercentile(board: RankingRef, percent: number): Promise<number | null> {
     const { boardId, ref, scope } = checkRef(board);
     const checked = checkPercent(percent);
     return this.cached(boardId, `${scope}percentile:${checked}`, () => this.store.scoreAtPercentile(ref, checked));
@@ -433,8 +472,9 @@ export class Leaderboards {
     return this.store.denseRanks(boardId, scores.map((score) => checkScore(score)));
   }
 
-  private cached<T>(boardId: string, key: string, load: () => Promise<T>): Promise<T> {
-    return this.cache ? this.cache.read(boardId, key, load) : load();
+  /** `load()` through the read cache; a view (boardId null) is a cache of its own. */
+  private cached<T>(boardId: string | null, key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache && boardId !== null ? this.cache.read(boardId, key, load) : load();
   }
 
   /** A write's result, once what was kept of its board is forgotten (also when it failed half-seen). */
@@ -445,9 +485,11 @@ export class Leaderboards {
 
 /**
  * A board, or one of its periods (from `period`), with its id checked, and what read-cache keys
- * of a period start with ('' for the board's own ranking, ALL_TIME).
+ * of a period start with ('' for the board's own ranking, ALL_TIME); a view (from `combined`) as
+ * it is, with no board to cache its reads under.
  */
-function checkRef(board: BoardRef): { boardId: string; ref: BoardRef; scope: string } {
+function checkRef(board: RankingRef): { boardId: string | null; ref: RankingRef; scope: string } {
+  if (isViewRef(board)) return { boardId: null, ref: board, scope: '' };
   if (typeof board === 'string') {
     const boardId = checkId(board, 'leaderboardId');
     return { boardId, ref: boardId, scope: '' };

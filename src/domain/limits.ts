@@ -13,6 +13,13 @@ export const MAX_UPDATE_EVERY_MS = 60_000;
 export const MAX_BATCH_SIZE = 1000;
 /** Entries one bulk removal may take away; past it the call is refused and removes nothing. */
 export const MAX_REMOVALS_PER_CALL = 1000;
+/** Rankings one combined view may take in (`combined(sources:)`). */
+export const MAX_COMBINED_SOURCES = 16;
+/** A combined view's weights lie in (0, MAX_COMBINED_WEIGHT]. */
+export const MAX_COMBINED_WEIGHT = 1_000_000;
+/** How long a built combined view answers reads before it is built again (COMBINED_VIEW_TTL_MS). */
+export const DEFAULT_COMBINED_VIEW_TTL_MS = 2_000;
+export const MAX_COMBINED_VIEW_TTL_MS = 600_000;
 export const DEFAULT_CAPACITY = 1_000_000;
 export const MAX_CAPACITY = 1_000_000_000;
 

@@ -1,5 +1,5 @@
 import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } from 'graphql';
-import type { LeaderboardModel, PeriodModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
+import type { LeaderboardModel, PeriodModel, CombinedViewModel, CombinedSourceModel, EntryModel, RankWindowModel, TopUpdateModel, LeaderboardConnectionModel } from '../graphql/models';
 import type { PlayerProfile } from '../store/playerStore';
 import type { Context } from '../graphql/context';
 export type Maybe<T> = T | null;
@@ -50,6 +50,193 @@ export type AddSeasonsPayload = {
    * season's id the board has with other moments, or another `retention`) or NOT_FOUND. Empty otherwise.
    */
   userErrors: Array<UserError>;
+};
+
+/** How a combined view puts together a player's weighted scores from its sources, as Redis' ZUNIONSTORE AGGREGATE. */
+export type Aggregate =
+  /** The highest; equal values rank by the earliest moment at which the value was reached. */
+  | 'MAX'
+  /** The lowest; equal values rank by the earliest moment at which the value was reached. */
+  | 'MIN'
+  /** The sum; equal sums rank by the moment the total was complete (the player's latest moment among the sources), earlier first. */
+  | 'SUM';
+
+/** One ranking a combined view took in. */
+export type CombinedSource = {
+  __typename?: 'CombinedSource';
+  /** The period, current or past, named by its key (its board is `period.leaderboard`). */
+  period: Period;
+  /** What its scores were multiplied by. */
+  weight: Scalars['Float']['output'];
+};
+
+/** One ranking a combined view takes in: a board's period, its scores multiplied by `weight`. */
+export type CombinedSourceInput = {
+  /** The board's id. */
+  leaderboardId: Scalars['ID']['input'];
+  /** Which period of the board (as `Leaderboard.period(of:)`); left out: the board's default period. */
+  period?: InputMaybe<PeriodInput>;
+  /** What the source's scores are multiplied by: above 0 and at most 1000000. Default 1. */
+  weight?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedView = Node & Ranking & {
+  __typename?: 'CombinedView';
+  /** How scores were put together. */
+  aggregate: Aggregate;
+  /** The player and the `radius` entries on each side in the view, as `Leaderboard.around`. */
+  around: Maybe<RankWindow>;
+  /** Where `score` would rank in the view, as `Leaderboard.aroundScore`. */
+  aroundScore: Maybe<RankWindow>;
+  /** How many entries have a score between `min` and `max`, as `Leaderboard.countByScore`. */
+  countByScore: Maybe<Scalars['Int']['output']>;
+  /** A page of the view, paged as `Leaderboard.entries`. */
+  entries: Maybe<EntryConnection>;
+  /** A page of the entries whose score lies between `min` and `max`, as `Leaderboard.entriesByScore`. */
+  entriesByScore: Maybe<EntryConnection>;
+  /** The player's entry in the view, or null when the player has no score in any source. */
+  entry: Maybe<Entry>;
+  /** Opaque and stable: the same sources (board, kind, key, weight) and aggregate always give the same id, whatever their order. */
+  id: Scalars['ID']['output'];
+  /** The score at a percentile of the view, as `Leaderboard.scoreAtPercentile`. */
+  scoreAtPercentile: Maybe<Scalars['Float']['output']>;
+  /** The score of the entry ranked `rank`, as `Leaderboard.scoreAtRank`. */
+  scoreAtRank: Maybe<Scalars['Float']['output']>;
+  /** The rankings it takes in, in a fixed order (by board, kind and key), each named by its key. */
+  sources: Array<CombinedSource>;
+  /** The best `percent` of the view, at most `limit` of them; null, with an error, for a bad argument. */
+  topPercent: Maybe<Array<Entry>>;
+  /** Number of players with an entry in any source. */
+  totalCount: Scalars['Int']['output'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewAroundArgs = {
+  playerId: Scalars['ID']['input'];
+  radius?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewAroundScoreArgs = {
+  radius?: InputMaybe<Scalars['Int']['input']>;
+  score: Scalars['Float']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewCountByScoreArgs = {
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewEntriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewEntriesByScoreArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  max?: InputMaybe<ScoreBound>;
+  min?: InputMaybe<ScoreBound>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewEntryArgs = {
+  playerId: Scalars['ID']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewScoreAtPercentileArgs = {
+  percent: Scalars['Float']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewScoreAtRankArgs = {
+  rank: Scalars['Int']['input'];
+};
+
+
+/**
+ * Several rankings (periods of one board, or of several boards of one sort order) put together:
+ * each player ranked by the aggregate of their weighted scores in the sources they have one in. A
+ * snapshot built on its first read and read again for a short time (COMBINED_VIEW_TTL_MS), then
+ * built again; every read of a board works on it. Its entries' `ranking` is the view, their
+ * `leaderboard` the board of its first source (in `sources` order) and their `denseRank` null.
+ */
+export type CombinedViewTopPercentArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  percent: Scalars['Float']['input'];
 };
 
 /** The settings of a new board. */
@@ -126,8 +313,8 @@ export type Entry = Node & {
   /** 1-based and unique: equal scores are ordered by who reached them first. */
   rank: Scalars['Int']['output'];
   /**
-   * The ranking this entry's `rank` is in: the board's `Period` the entry was read on, or the
-   * `Leaderboard` itself for an ALL_TIME entry.
+   * The ranking this entry's `rank` is in: the board's `Period` the entry was read on, the
+   * `Leaderboard` itself for an ALL_TIME entry, or the `CombinedView` it was read on.
    */
   ranking: Ranking;
   /** When the player reached this score. */
@@ -177,6 +364,8 @@ export type KeepTopEntriesInput = {
   count: Scalars['Int']['input'];
   /** The board's id. */
   leaderboardId: Scalars['ID']['input'];
+  /** The period kept from; the board's default period when left out (as `Leaderboard.period`). */
+  period?: InputMaybe<PeriodInput>;
 };
 
 /**
@@ -428,21 +617,24 @@ export type Mutation = {
   /** Deletes the player's profile, after which `player(id:)` is null; entries on boards stay. */
   deletePlayer: Maybe<DeletePlayerPayload>;
   /**
-   * Keeps the first `count` entries and removes every one ranked below them, in one atomic step,
-   * and tells live subscribers. More than 1000 to remove is BAD_USER_INPUT and removes nothing. Admin.
+   * Keeps the first `count` entries of one period (`input.period`, default the board's default
+   * period) and removes every one ranked below them, in one atomic step, and tells live
+   * subscribers. More than 1000 to remove is BAD_USER_INPUT and removes nothing. Admin.
    */
   keepTopEntries: Maybe<RemoveEntriesPayload>;
   /**
-   * Removes these players' entries, in one atomic step, and tells live subscribers. More than 1000
-   * ids is BAD_USER_INPUT and removes nothing. Admin.
+   * Removes these players' entries from every period the board keeps (current and past), in one
+   * atomic step, and tells live subscribers. More than 1000 ids is BAD_USER_INPUT and removes
+   * nothing. Admin.
    */
   removeEntries: Maybe<RemoveEntriesPayload>;
   /**
-   * Removes every entry whose score lies in the range, in one atomic step, and tells live
-   * subscribers. More than 1000 entries in the range is BAD_USER_INPUT and removes nothing. Admin.
+   * Removes every entry of one period (`input.period`, default the board's default period) whose
+   * score lies in the range, in one atomic step, and tells live subscribers. More than 1000 entries
+   * in the range is BAD_USER_INPUT and removes nothing. Admin.
    */
   removeEntriesByScore: Maybe<RemoveEntriesPayload>;
-  /** Removes the player's entry from the board. */
+  /** Removes the player's entries from the board: from every period it keeps, current and past, in one atomic step. */
   removeEntry: Maybe<RemoveEntryPayload>;
   /** Submits one score. */
   submitScore: Maybe<SubmitScorePayload>;
@@ -824,6 +1016,14 @@ export type Player = {
 /** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
 export type Query = {
   __typename?: 'Query';
+  /**
+   * A combined view of 1 to 16 rankings (README, Time windows, "Combined views"). Null, with an
+   * error naming the field, for no source or more than 16, a source named twice, a weight out of
+   * range, boards of different sort orders, a period kind a board does not keep, or a combined
+   * score outside |score| <= 2^53 - 1 (BAD_USER_INPUT), and for an unknown board or a period no
+   * longer kept (NOT_FOUND).
+   */
+  combined: Maybe<CombinedView>;
   /** Entries of many players on one board, in the order asked; null for players without a score. */
   entries: Maybe<Array<Maybe<Entry>>>;
   /**
@@ -839,6 +1039,13 @@ export type Query = {
   nodes: Array<Maybe<Node>>;
   /** The player's profile; null when the player has none. */
   player: Maybe<Player>;
+};
+
+
+/** Reads. Arguments out of range null only the field that has them, with an error naming the argument. */
+export type QueryCombinedArgs = {
+  aggregate?: InputMaybe<Aggregate>;
+  sources: Array<CombinedSourceInput>;
 };
 
 
@@ -1067,6 +1274,8 @@ export type RemoveEntriesByScoreInput = {
   max?: InputMaybe<ScoreBound>;
   /** The lowest score removed; open when left out (bounds as in `Leaderboard.entriesByScore`). */
   min?: InputMaybe<ScoreBound>;
+  /** The period removed from; the board's default period when left out (as `Leaderboard.period`). */
+  period?: InputMaybe<PeriodInput>;
 };
 
 /** Which entries `removeEntries` removes: these players'. */
@@ -1080,12 +1289,15 @@ export type RemoveEntriesInput = {
 /** What a bulk removal (`removeEntriesByScore`, `keepTopEntries`, `removeEntries`) did. */
 export type RemoveEntriesPayload = {
   __typename?: 'RemoveEntriesPayload';
-  /** How many entries were removed; 0 when `userErrors` says why nothing was. */
+  /**
+   * How many entries were removed (by `removeEntries`: how many players, whatever number of periods
+   * held each); 0 when `userErrors` says why nothing was.
+   */
   removedCount: Scalars['Int']['output'];
   /**
-   * Why nothing was removed: BAD_USER_INPUT (a bad argument, or more than 1000 entries would go:
-   * narrow the call and repeat; `field` then names `min`, `count` or `playerIds`) or NOT_FOUND (no
-   * such board). Empty otherwise.
+   * Why nothing was removed: BAD_USER_INPUT (a bad argument, a period kind the board does not keep,
+   * or more than 1000 entries would go: narrow the call and repeat; `field` then names `min`,
+   * `count` or `playerIds`) or NOT_FOUND (no such board, or a period no longer kept). Empty otherwise.
    */
   userErrors: Array<UserError>;
 };
@@ -1093,7 +1305,7 @@ export type RemoveEntriesPayload = {
 /** What `removeEntry` did. */
 export type RemoveEntryPayload = {
   __typename?: 'RemoveEntryPayload';
-  /** True when the player's entry was removed; false when there was none, or when `userErrors` says why not. */
+  /** True when an entry of the player was removed (from any period); false when there was none, or when `userErrors` says why not. */
   removed: Scalars['Boolean']['output'];
   /** Why nothing was removed: BAD_USER_INPUT or NOT_FOUND (no such board). Empty otherwise. */
   userErrors: Array<UserError>;
@@ -1473,12 +1685,14 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping of interface types */
 export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
   Node:
+    | ( CombinedViewModel )
     | ( EntryModel )
     | ( PeriodModel )
     | ( RankWindowModel )
     | ( TopUpdateModel )
   ;
   Ranking:
+    | ( CombinedViewModel )
     | ( LeaderboardModel )
     | ( PeriodModel )
   ;
@@ -1488,7 +1702,11 @@ export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = 
 export type ResolversTypes = {
   AddSeasonsInput: AddSeasonsInput;
   AddSeasonsPayload: ResolverTypeWrapper<Omit<AddSeasonsPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
+  Aggregate: Aggregate;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CombinedSource: ResolverTypeWrapper<CombinedSourceModel>;
+  CombinedSourceInput: CombinedSourceInput;
+  CombinedView: ResolverTypeWrapper<CombinedViewModel>;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: ResolverTypeWrapper<Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
@@ -1547,6 +1765,9 @@ export type ResolversParentTypes = {
   AddSeasonsInput: AddSeasonsInput;
   AddSeasonsPayload: Omit<AddSeasonsPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   Boolean: Scalars['Boolean']['output'];
+  CombinedSource: CombinedSourceModel;
+  CombinedSourceInput: CombinedSourceInput;
+  CombinedView: CombinedViewModel;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
   DateTime: Scalars['DateTime']['output'];
@@ -1599,6 +1820,28 @@ export type AddSeasonsPayloadResolvers<ContextType = Context, ParentType extends
   changed?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType>;
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
+};
+
+export type CombinedSourceResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CombinedSource'] = ResolversParentTypes['CombinedSource']> = {
+  period?: Resolver<ResolversTypes['Period'], ParentType, ContextType>;
+  weight?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type CombinedViewResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CombinedView'] = ResolversParentTypes['CombinedView']> = {
+  aggregate?: Resolver<ResolversTypes['Aggregate'], ParentType, ContextType>;
+  around?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<CombinedViewAroundArgs, 'playerId' | 'radius'>>;
+  aroundScore?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<CombinedViewAroundScoreArgs, 'radius' | 'score'>>;
+  countByScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<CombinedViewCountByScoreArgs>>;
+  entries?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<CombinedViewEntriesArgs>>;
+  entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<CombinedViewEntriesByScoreArgs>>;
+  entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<CombinedViewEntryArgs, 'playerId'>>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CombinedViewScoreAtPercentileArgs, 'percent'>>;
+  scoreAtRank?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<CombinedViewScoreAtRankArgs, 'rank'>>;
+  sources?: Resolver<Array<ResolversTypes['CombinedSource']>, ParentType, ContextType>;
+  topPercent?: Resolver<Maybe<Array<ResolversTypes['Entry']>>, ParentType, ContextType, RequireFields<CombinedViewTopPercentArgs, 'limit' | 'percent'>>;
+  totalCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type CreateLeaderboardPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['CreateLeaderboardPayload'] = ResolversParentTypes['CreateLeaderboardPayload']> = {
@@ -1704,7 +1947,7 @@ export type MutationResolvers<ContextType = Context, ParentType extends Resolver
 };
 
 export type NodeResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Node'] = ResolversParentTypes['Node']> = {
-  __resolveType: TypeResolveFn<'Entry' | 'Period' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'CombinedView' | 'Entry' | 'Period' | 'RankWindow' | 'TopUpdate', ParentType, ContextType>;
 };
 
 export type PageInfoResolvers<ContextType = Context, ParentType extends ResolversParentTypes['PageInfo'] = ResolversParentTypes['PageInfo']> = {
@@ -1743,6 +1986,7 @@ export type PlayerResolvers<ContextType = Context, ParentType extends ResolversP
 };
 
 export type QueryResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
+  combined?: Resolver<Maybe<ResolversTypes['CombinedView']>, ParentType, ContextType, RequireFields<QueryCombinedArgs, 'aggregate' | 'sources'>>;
   entries?: Resolver<Maybe<Array<Maybe<ResolversTypes['Entry']>>>, ParentType, ContextType, RequireFields<QueryEntriesArgs, 'leaderboardId' | 'playerIds'>>;
   leaderboard?: Resolver<Maybe<ResolversTypes['Leaderboard']>, ParentType, ContextType, RequireFields<QueryLeaderboardArgs, 'id'>>;
   leaderboards?: Resolver<Maybe<ResolversTypes['LeaderboardConnection']>, ParentType, ContextType, RequireFields<QueryLeaderboardsArgs, 'first'>>;
@@ -1767,7 +2011,7 @@ export type RankWindowResolvers<ContextType = Context, ParentType extends Resolv
 };
 
 export type RankingResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Ranking'] = ResolversParentTypes['Ranking']> = {
-  __resolveType: TypeResolveFn<'Leaderboard' | 'Period', ParentType, ContextType>;
+  __resolveType: TypeResolveFn<'CombinedView' | 'Leaderboard' | 'Period', ParentType, ContextType>;
 };
 
 export type RemoveEntriesPayloadResolvers<ContextType = Context, ParentType extends ResolversParentTypes['RemoveEntriesPayload'] = ResolversParentTypes['RemoveEntriesPayload']> = {
@@ -1836,6 +2080,8 @@ export type UserErrorResolvers<ContextType = Context, ParentType extends Resolve
 
 export type Resolvers<ContextType = Context> = {
   AddSeasonsPayload?: AddSeasonsPayloadResolvers<ContextType>;
+  CombinedSource?: CombinedSourceResolvers<ContextType>;
+  CombinedView?: CombinedViewResolvers<ContextType>;
   CreateLeaderboardPayload?: CreateLeaderboardPayloadResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteLeaderboardPayload?: DeleteLeaderboardPayloadResolvers<ContextType>;

@@ -1,11 +1,23 @@
 import { createSourceEventStream, type DocumentNode, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import { type LiveSink, LiveStream } from '../domain/live/liveStream';
+
+/** What a subscription's results go to as they come (LiveResults.pipe). */
+export interface ResultSink {
+  /** The next result; false when the sink cannot take another yet, and then calls LiveResults' `resume` once it can. */
+  next(result: ExecutionResult): boolean;
+  /** The events ended, and every result was taken. */
+  end(): void;
+  /** The events' source threw: nothing more comes. */
+  error(err: unknown): void;
+}
 
 /**
  * graphql-js' `subscribe`, except that an event costs one execution per distinct operation
- * instead of one per subscriber. Live payloads are shared objects (one per state of what a group
- * of subscribers follows), so the same payload under the same operation (same document object:
- * the document cache parses each query text once; same operation name and variables) gives the
- * same result, and is executed once. Each execution gets a context made fresh for it, so loaders
+ * instead of one per subscriber, and that results are pushed to the subscriber (LiveResults)
+ * rather than pulled. Live payloads are shared objects (one per state of what a group of
+ * subscribers follows), so the same payload under the same operation (same document object: the
+ * document cache parses each query text once; same operation name and variables) gives the same
+ * result, and is executed once. Each execution gets a context made fresh for it, so loaders
  * never carry data from one event to the next; it is nobody's in particular, so resolvers below
  * Subscription must not depend on who subscribed. `onResult` sees each execution's result once,
  * however many subscribers share it; `freezeShared` is for tests (see deepFreeze).
@@ -16,21 +28,24 @@ export function createSharedSubscribe(
 ) {
   const documentIds = new WeakMap<DocumentNode, number>();
   let nextDocumentId = 0;
-  const results = new WeakMap<object, Map<string, Promise<ExecutionResult>>>();
+  const results = new WeakMap<object, Map<string, SharedResult>>();
 
-  return async (args: ExecutionArgs) => {
+  const finish = (result: ExecutionResult): ExecutionResult => {
+    onResult?.(result);
+    return freezeShared ? deepFreeze(result) : result;
+  };
+
+  return async (args: ExecutionArgs): Promise<ExecutionResult | LiveResults> => {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source; // errors while subscribing
-    const events = source[Symbol.asyncIterator]();
     let documentId = documentIds.get(args.document);
     if (documentId === undefined) documentIds.set(args.document, (documentId = nextDocumentId++));
     const operation = `${documentId}\n${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
-    const run = async (payload: unknown) => {
-      const result = await execute({ ...args, rootValue: payload, contextValue: eventContext() });
-      onResult?.(result);
-      return freezeShared ? deepFreeze(result) : result;
-    };
-    return mapEvents(events, (payload): Promise<ExecutionResult> => {
+    const run = (payload: unknown) => new SharedResult(() => {
+      const execution = execute({ ...args, rootValue: payload, contextValue: eventContext() });
+      return execution instanceof Promise ? execution.then(finish) : finish(execution);
+    });
+    const resultOf = (payload: unknown): SharedResult => {
       if (typeof payload !== 'object' || payload === null) return run(payload);
       if (freezeShared) deepFreeze(payload);
       let byOperation = results.get(payload);
@@ -38,32 +53,134 @@ export function createSharedSubscribe(
       let result = byOperation.get(operation);
       if (!result) byOperation.set(operation, (result = run(payload)));
       return result;
-    });
+    };
+    const events = source instanceof LiveStream ? source : pulled(source[Symbol.asyncIterator]());
+    return new LiveResults(events, resultOf);
   };
 }
 
+/** Where a subscription's events come from: a live stream, or any other async iterator (see `pulled`). */
+interface EventSource {
+  pipe(sink: LiveSink<unknown> & { error(err: unknown): void }): void;
+  resume(): void;
+  return(): unknown;
+}
+
 /**
- * The events mapped one by one. A plain iterator rather than an async generator: a generator
- * waiting for the next event cannot be returned until one comes, so a subscriber who leaves a
- * quiet board would never be let go.
+ * One subscription's results, pushed to its sink (`pipe`) as its events come. From a live stream,
+ * that happens in the loop that hands an update to every subscriber of it, and a result already
+ * executed for another subscriber is passed on at once: delivering one event to N subscribers
+ * costs no promise and no turn of the event loop per subscriber. A subscriber is held back (its
+ * stream queues, bounded) while it cannot take more, or while its result is still executing.
  */
-function mapEvents<T, U>(source: AsyncIterator<T>, map: (value: T) => Promise<U>): AsyncIterableIterator<U> {
-  const finish = async (): Promise<IteratorResult<U>> => {
-    await source.return?.();
-    return { value: undefined, done: true };
+export class LiveResults {
+  private sink: ResultSink | undefined;
+
+  constructor(
+    private readonly events: EventSource,
+    private readonly resultOf: (payload: unknown) => SharedResult,
+  ) {}
+
+  pipe(sink: ResultSink): void {
+    this.sink = sink;
+    this.events.pipe({
+      next: (payload) => this.deliver(this.resultOf(payload)),
+      end: () => this.sink?.end(),
+      error: (err) => this.sink?.error(err),
+    });
+  }
+
+  /** The sink can take results again. */
+  resume(): void {
+    this.events.resume();
+  }
+
+  /** The subscriber left: nothing more goes to its sink. */
+  return(): void {
+    this.sink = undefined;
+    void this.events.return();
+  }
+
+  private deliver(shared: SharedResult): boolean {
+    if (shared.state === 'ready') return this.sink?.next(shared.result!) ?? true;
+    shared.whenSettled(() => {
+      if (this.take(shared)) this.events.resume();
+    });
+    return false;
+  }
+
+  /** Whether the sink takes more after this result. */
+  private take(shared: SharedResult): boolean {
+    const sink = this.sink;
+    if (!sink) return false;
+    if (shared.state === 'failed') {
+      sink.error(shared.error);
+      return false;
+    }
+    return sink.next(shared.result!);
+  }
+}
+
+/**
+ * One execution's result, shared by every subscriber of one payload under one operation. Once it
+ * is there each subscriber takes it as it is; those that came while it executed wait in one list,
+ * served in one loop when it is done.
+ */
+class SharedResult {
+  state: 'executing' | 'ready' | 'failed' = 'executing';
+  result: ExecutionResult | undefined;
+  error: unknown;
+  private waiting: (() => void)[] = [];
+
+  constructor(execute: () => ExecutionResult | Promise<ExecutionResult>) {
+    try {
+      const execution = execute();
+      if (execution instanceof Promise) execution.then((result) => this.settle('ready', result), (err) => this.settle('failed', undefined, err));
+      else this.settle('ready', execution);
+    } catch (err) {
+      this.settle('failed', undefined, err);
+    }
+  }
+
+  whenSettled(then: () => void): void {
+    if (this.state === 'executing') this.waiting.push(then);
+    else then();
+  }
+
+  private settle(state: 'ready' | 'failed', result?: ExecutionResult, error?: unknown): void {
+    this.state = state;
+    this.result = result;
+    this.error = error;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const then of waiting) then();
+  }
+}
+
+/** Events from a source that is not a live stream (a schema's own async generator), pulled one at a time while the sink takes them. */
+function pulled(iterator: AsyncIterator<unknown>): EventSource {
+  let sink: (LiveSink<unknown> & { error(err: unknown): void }) | undefined;
+  const pull = async () => {
+    try {
+      for (;;) {
+        const event = await iterator.next();
+        if (!sink) return;
+        if (event.done) return sink.end();
+        if (!sink.next(event.value)) return;
+      }
+    } catch (err) {
+      sink?.error(err);
+    }
   };
   return {
-    async next() {
-      const event = await source.next();
-      return event.done ? { value: undefined, done: true } : { value: await map(event.value), done: false };
+    pipe(to) {
+      sink = to;
+      void pull();
     },
-    return: finish,
-    async throw(error: unknown) {
-      await finish();
-      throw error;
-    },
-    [Symbol.asyncIterator]() {
-      return this;
+    resume: () => void pull(),
+    return() {
+      sink = undefined;
+      return iterator.return?.();
     },
   };
 }

@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import { MAX_BATCH_SIZE } from '../domain/limits';
 import { checkId } from '../domain/validation';
 import type { PlayerProfile } from '../store/playerStore';
-import type { BoardConfig, BoardRef } from '../store/types';
+import type { BoardConfig, RankingRef } from '../store/types';
+import { isViewRef } from '../store/types';
 import type { Services } from './context';
 import { type EntryModel, onBoard } from './models';
 
@@ -20,8 +21,8 @@ export interface Loaders {
    * every request.
    */
   board(id: string): Promise<BoardConfig | null>;
-  /** On a board, or one of its periods. */
-  entries(board: BoardRef): DataLoader<string, EntryModel | null>;
+  /** On a board, one of its periods, or a combined view. */
+  entries(board: RankingRef): DataLoader<string, EntryModel | null>;
   player: DataLoader<string, PlayerProfile | null>;
   /** Dense ranks of scores on a board, all those a request asks for in one call; null without dense ranks. */
   denseRanks(boardId: string): DataLoader<number, number | null>;
@@ -68,12 +69,11 @@ class RequestLoaders implements Loaders {
     ));
   }
 
-  entries(board: BoardRef): DataLoader<string, EntryModel | null> {
+  entries(board: RankingRef): DataLoader<string, EntryModel | null> {
     const { leaderboards } = this.services;
     const byBoard = (this.entriesByBoard ??= new Map<string, DataLoader<string, EntryModel | null>>());
-    const boardId = typeof board === 'string' ? board : board.boardId;
-    // A board's id cannot hold a newline, so no period's name can be read as another board's.
-    const name = typeof board === 'string' ? board : `${boardId}\n${board.kind}:${board.key}`;
+    // A board's id cannot hold a newline, so no period's or view's name can be read as another board's.
+    const name = typeof board === 'string' ? board : isViewRef(board) ? `\nview:${board.view.id}` : `${board.boardId}\n${board.kind}:${board.key}`;
     let loader = byBoard.get(name);
     if (!loader) {
       loader = new DataLoader(

@@ -1,7 +1,8 @@
 import type { Leaderboards } from '../domain/leaderboards';
 import type { Period } from '../domain/periods/calendar';
 import type { PageInfo } from '../generated/graphql';
-import type { BoardConfig, BoardRef, Entry, RankWindow, SubmitResult } from '../store/types';
+import type { BoardConfig, BoardRef, Entry, RankingRef, RankWindow, SubmitResult, ViewSpec } from '../store/types';
+import { isViewRef } from '../store/types';
 import { encodeNodeId } from './nodeIds';
 
 /**
@@ -11,10 +12,24 @@ import { encodeNodeId } from './nodeIds';
  * carry it), and entries built from live events have none.
  */
 export interface EntryModel extends Omit<Entry, 'cursor'> {
+  /** Its board; for an entry of a combined view, the board of the view's first source. */
   boardId: string;
   /** The period the entry was read on (its `ranking`); none for ALL_TIME. Part of its identity: a player's daily and all-time entries are two objects. */
   period?: PeriodName;
+  /** The combined view the entry was read on (its `ranking`), part of its identity as a period is. */
+  view?: CombinedViewModel;
 }
+
+/** A combined view (`Query.combined`, `Entry.ranking`, `node(id:)`): built, ready to read. */
+export type CombinedViewModel = ViewSpec;
+
+export interface CombinedSourceModel {
+  period: PeriodModel;
+  weight: number;
+}
+
+/** Told by the field no other model has (see isPeriod). */
+export const isView = (model: object): model is CombinedViewModel => 'aggregate' in model;
 
 /** A period as ids and entries carry it. */
 export interface PeriodName {
@@ -22,11 +37,15 @@ export interface PeriodName {
   key: string;
 }
 
-/** The period a board reference names; undefined for ALL_TIME (a bare board id). */
-export const periodNameOf = (board: BoardRef): PeriodName | undefined =>
-  typeof board === 'string' ? undefined : { kind: board.kind, key: board.key };
+/** The period a board reference names; undefined for ALL_TIME (a bare board id) and views. */
+export const periodNameOf = (board: RankingRef): PeriodName | undefined =>
+  typeof board === 'string' || isViewRef(board) ? undefined : { kind: board.kind, key: board.key };
 
-const boardIdOf = (board: BoardRef): string => (typeof board === 'string' ? board : board.boardId);
+/** The board of what a reference names: a view's is its first source's. */
+const boardIdOf = (board: RankingRef): string =>
+  typeof board === 'string' ? board : isViewRef(board) ? board.view.sources[0].boardId : board.boardId;
+
+const viewOf = (board: RankingRef): CombinedViewModel | undefined => (isViewRef(board) ? board.view : undefined);
 
 /** A page of boards, without `totalCount`: counting every board is left to its own resolver, run only when it is selected. */
 export interface LeaderboardConnectionModel {
@@ -51,16 +70,18 @@ export const periodOnBoard = (board: BoardConfig, period: Period): PeriodModel =
 /** Told by the field no other model has: resolvers of abstract types (`Node`, `Ranking`) and reads ask. */
 export const isPeriod = (model: object): model is PeriodModel => 'board' in model;
 
-/** A ranking on one board, whose reads one set of resolvers serves: the board itself, or one of its periods. */
-export type BoardRankingModel = LeaderboardModel | PeriodModel;
+/** A ranking, whose reads one set of resolvers serves: a board itself, one of its periods, or a combined view. */
+export type BoardRankingModel = LeaderboardModel | PeriodModel | CombinedViewModel;
 
 /** What the domain's reads take for a period: the board's id for ALL_TIME, else the period. */
 export const refOnBoard = (boardId: string, { kind, key }: PeriodName): BoardRef =>
   kind === 'ALL_TIME' ? boardId : { boardId, kind, key };
 
-/** What the domain's reads take for a ranking on one board: its period's, or for a board its default period's. */
-export const refOf = (ranking: BoardRankingModel, leaderboards: Leaderboards): BoardRef =>
-  isPeriod(ranking) ? refOnBoard(ranking.board.id, ranking) : refOnBoard(ranking.id, leaderboards.period(ranking, null));
+/** What the domain's reads take for a ranking: its period's, for a board its default period's, a view itself. */
+export const refOf = (ranking: BoardRankingModel, leaderboards: Leaderboards): RankingRef => {
+  if (isView(ranking)) return { view: ranking };
+  return isPeriod(ranking) ? refOnBoard(ranking.board.id, ranking) : refOnBoard(ranking.id, leaderboards.period(ranking, null));
+};
 
 export interface RankWindowModel {
   id: string;
@@ -74,9 +95,10 @@ export interface SubmitScoreResultModel extends Omit<SubmitResult, 'entry'> {
 }
 
 /** Field by field rather than a spread: pages make ten to a thousand of these per request. */
-export const onBoard = (board: BoardRef, entry: Omit<Entry, 'cursor'>): EntryModel => ({
+export const onBoard = (board: RankingRef, entry: Omit<Entry, 'cursor'>): EntryModel => ({
   boardId: boardIdOf(board),
   period: periodNameOf(board),
+  view: viewOf(board),
   playerId: entry.playerId,
   score: entry.score,
   rank: entry.rank,
@@ -92,8 +114,8 @@ export type WindowArguments = { playerId: string; radius: number } | { score: nu
 /** A window as read, or as live updates keep it (entries without paging cursors). */
 type AnyWindow = Omit<RankWindow, 'center' | 'entries'> & { center: Omit<Entry, 'cursor'> | null; entries: Omit<Entry, 'cursor'>[] };
 
-export const windowOnBoard = (board: BoardRef, window: AnyWindow, around: WindowArguments): RankWindowModel => ({
-  id: encodeNodeId({ type: 'RankWindow', boardId: boardIdOf(board), period: periodNameOf(board), ...around }),
+export const windowOnBoard = (board: RankingRef, window: AnyWindow, around: WindowArguments): RankWindowModel => ({
+  id: encodeNodeId({ type: 'RankWindow', boardId: boardIdOf(board), period: periodNameOf(board), view: viewOf(board), ...around }),
   totalCount: window.total,
   center: window.center && onBoard(board, window.center),
   entries: window.entries.map((entry) => onBoard(board, entry)),

@@ -1,17 +1,27 @@
 import { checkId, checkLimit, checkRadius, checkScore } from '../domain/validation';
 
 /**
- * The ids of Node objects (`Entry`, `RankWindow`, `TopUpdate`, `Period`): base64url of a type tag and what
+ * The ids of Node objects (`Entry`, `RankWindow`, `TopUpdate`, `Period`, `CombinedView`): base64url of a type tag and what
  * names the object, joined by spaces (no board or player id holds one). They name the object,
  * never its state, so an object keeps its id while its score or rank moves and a client cache
  * updates it in place. Board and player ids are the callers' own and are not encoded here.
  */
 export type NodeKey =
-  | { type: 'Entry'; boardId: string; period?: PeriodName; playerId: string }
-  | { type: 'RankWindow'; boardId: string; period?: PeriodName; playerId: string; radius: number }
-  | { type: 'RankWindow'; boardId: string; period?: PeriodName; score: number; radius: number }
+  | { type: 'Entry'; boardId: string; period?: PeriodName; view?: ViewName; playerId: string }
+  | { type: 'RankWindow'; boardId: string; period?: PeriodName; view?: ViewName; playerId: string; radius: number }
+  | { type: 'RankWindow'; boardId: string; period?: PeriodName; view?: ViewName; score: number; radius: number }
   | { type: 'TopUpdate'; boardId: string; period?: PeriodName; first: number }
-  | { type: 'Period'; boardId: string; period: PeriodName };
+  | { type: 'Period'; boardId: string; period: PeriodName }
+  | { type: 'CombinedView'; view: ViewName };
+
+/**
+ * A combined view as an id names it: its aggregate and sources, each `board/kind/key/weight` (no
+ * board id, kind, period key or number holds a slash), after `view` at the id's end.
+ */
+export interface ViewName {
+  aggregate: string;
+  sources: readonly { boardId: string; kind: string; key: string; weight: number }[];
+}
 
 /** A period as an id names it (none: ALL_TIME, so ids made before periods existed stay valid). */
 interface PeriodName {
@@ -23,11 +33,16 @@ const SEPARATOR = ' ';
 
 export function encodeNodeId(key: NodeKey): string {
   const period = 'period' in key && key.period ? ['period', key.period.kind, key.period.key] : [];
-  return Buffer.from([...partsOf(key), ...period].join(SEPARATOR), 'utf8').toString('base64url');
+  const view = 'view' in key && key.view
+    ? ['view', key.view.aggregate, ...key.view.sources.map(({ boardId, kind, key: period, weight }) => [boardId, kind, period, String(weight)].join('/'))]
+    : [];
+  return Buffer.from([...partsOf(key), ...period, ...view].join(SEPARATOR), 'utf8').toString('base64url');
 }
 
 function partsOf(key: NodeKey): string[] {
   switch (key.type) {
+    case 'CombinedView':
+      return [key.type];
     case 'Entry':
       return [key.type, key.boardId, key.playerId];
     case 'RankWindow':
@@ -47,7 +62,8 @@ function partsOf(key: NodeKey): string[] {
  */
 export function decodeNodeId(id: string): NodeKey | null {
   try {
-    const key = keyOf(withoutPeriod(Buffer.from(id, 'base64url').toString('utf8').split(SEPARATOR)));
+    const { parts, view } = withoutView(Buffer.from(id, 'base64url').toString('utf8').split(SEPARATOR));
+    const key = keyOf(withoutPeriod(parts), view);
     // One object, one id: a text that decodes to the same key by another spelling is not its id.
     return key && encodeNodeId(key) === id ? key : null;
   } catch {
@@ -62,14 +78,31 @@ function withoutPeriod(parts: string[]): { parts: string[]; period?: PeriodName 
   return { parts: parts.slice(0, at), period: { kind: parts[at + 1], key: parts[at + 2] } };
 }
 
-function keyOf({ parts, period }: { parts: string[]; period?: PeriodName }): NodeKey | null {
+/** The parts of an id with its view's (`view <aggregate> <source>...` at the end) taken off. */
+function withoutView(parts: string[]): { parts: string[]; view?: ViewName } {
+  let at = parts.length;
+  while (at > 0 && parts[at - 1].includes('/')) at--;
+  if (at === parts.length || at < 3 || parts[at - 2] !== 'view') return { parts };
+  const sources = parts.slice(at).map((source) => {
+    const [boardId, kind, key, weight, ...rest] = source.split('/');
+    if (rest.length > 0 || !/^[A-Z_]+$/.test(kind) || !/^[\w.-]+$/.test(key)) throw new Error('not a source');
+    return { boardId: checkId(boardId, 'id'), kind, key, weight: Number(weight) };
+  });
+  return { parts: parts.slice(0, at - 2), view: { aggregate: parts[at - 1], sources } };
+}
+
+function keyOf({ parts, period }: { parts: string[]; period?: PeriodName }, view?: ViewName): NodeKey | null {
+  // A view is all a CombinedView's id names, and an entry or window is on a view or a period, not both.
+  if (parts[0] === 'CombinedView') return view && parts.length === 1 ? { type: 'CombinedView', view } : null;
+  if (view && period) return null;
   // A period is all a Period's id names besides its board, so it cannot go without one.
-  if (parts[0] === 'Period') return period && parts.length === 2 ? { type: 'Period', boardId: checkId(parts[1], 'id'), period } : null;
+  if (parts[0] === 'Period') return period && parts.length === 2 && !view ? { type: 'Period', boardId: checkId(parts[1], 'id'), period } : null;
   const key = keyOfParts(parts);
+  if (key && view) return key.type === 'TopUpdate' ? null : { ...key, view };
   return key && period ? { ...key, period } : key;
 }
 
-function keyOfParts(parts: string[]): NodeKey | null {
+function keyOfParts(parts: string[]): Exclude<NodeKey, { type: 'Period' | 'CombinedView' }> | null {
   const [type, board, ...rest] = parts;
   const boardId = checkId(board, 'id');
   if (type === 'Entry' && rest.length === 1) return { type, boardId, playerId: checkId(rest[0], 'id') };

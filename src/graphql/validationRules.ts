@@ -127,11 +127,13 @@ class Measurer {
 }
 
 /**
- * How many items a list with no size argument may hold when a board's settings, not the field's
- * parent, bound it: `periods` lists every kept period (one kind's with `kind`), each with the
- * board's reads. Undefined for other fields.
+ * How many items a field returns when its arguments do not say: `periods` lists every kept period
+ * (one kind's with `kind`), each with the board's reads, bounded by a board's settings; `combined`
+ * is one view, however many sources its list argument names (at most MAX_COMBINED_SOURCES, read
+ * by one build). Undefined for other fields.
  */
 function boundedList(parent: GraphQLNamedType, node: FieldNode): number | undefined {
+  if (parent.name === 'Query' && node.name.value === 'combined') return 1;
   if (parent.name !== 'Leaderboard' || node.name.value !== 'periods') return undefined;
   const kind = node.arguments?.find((arg) => arg.name.value === 'kind')?.value;
   return kind?.kind === Kind.ENUM ? MAX_RETENTION : MAX_KEPT_PERIODS;

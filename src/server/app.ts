@@ -67,6 +67,10 @@ export interface StandingsServerOptions {
   drainMs?: number;
   /** Whether hot reads are kept in memory (src/domain/readCache.ts); default true. */
   cacheReads?: boolean;
+  /** How long a combined view answers reads before it is built again (ms); default DEFAULT_COMBINED_VIEW_TTL_MS. */
+  combinedViewTtlMs?: number;
+  /** Tests: the clock (ms) a combined view's time to live is counted on. */
+  viewClock?: () => number;
   /**
    * Whether operations Apollo has validated once are executed at once when they come again
    * (src/server/knownOperations.ts); default true.
@@ -101,7 +105,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const readCache = options.cacheReads === false ? undefined : new ReadCache(boardEvents);
   const store = options.store ?? new LeaderboardStore(redis);
   const services: Services = {
-    leaderboards: new Leaderboards(store, readCache, options.momentClock),
+    leaderboards: new Leaderboards(store, readCache, options.momentClock, { ttlMs: options.combinedViewTtlMs, nowMs: options.viewClock }),
     players: new Players(new PlayerStore(redis)),
     // Live updates keep their own states from the board's events, and hold their own board subscriptions: through
     // the cache, a board would stay subscribed after its last subscriber left.

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type ApiKey, parseKeyFile, parseKeyList } from './auth/apiKeys';
+import { DEFAULT_COMBINED_VIEW_TTL_MS, MAX_COMBINED_VIEW_TTL_MS } from '../domain/limits';
 import type { Replication } from '../store/redisCall';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis';
 
@@ -67,6 +68,8 @@ export interface Config {
   explorer: boolean;
   /** Processes serving the port (STANDINGS_WORKERS; see src/server/workers.ts); 1: this process alone. */
   workers: number;
+  /** How long a combined view, once built, answers reads before the next read builds it again (ms; 0: every read builds). */
+  combinedViewTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -142,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ? os.availableParallelism()
     : integer(read('STANDINGS_WORKERS'), 'STANDINGS_WORKERS (or "auto")', 1, 1, 256, problems);
 
+  const combinedViewTtlMs = integer(read('COMBINED_VIEW_TTL_MS'), 'COMBINED_VIEW_TTL_MS', DEFAULT_COMBINED_VIEW_TTL_MS, 0, MAX_COMBINED_VIEW_TTL_MS, problems);
+
   // The explorer is a developer's tool: a deployment opts in, and with it into introspection,
   // which the explorer's docs and completion are made from.
   const explorer = boolean(read('EXPLORER'), 'EXPLORER', nodeEnv !== 'production', problems);
@@ -149,7 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port, host, redisUrl, redisCluster, redisSentinel, redisReplication, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers,
+    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs,
   };
 }
 

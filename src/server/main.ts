@@ -118,6 +118,7 @@ async function serve(
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),
+      combinedViewTtlMs: config.combinedViewTtlMs,
     });
     if (primary) started.server.httpServer.prependListener('request', (_req, res) => res.setHeader(WORKER_HEADER, primary.worker));
     const url = await started.server.listen(config.port, config.host);

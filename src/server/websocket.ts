@@ -7,6 +7,7 @@ import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
+import { LiveResults } from '../graphql/liveExecution';
 import { REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
@@ -175,7 +176,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
       },
       subscribe: (args) => setUps.get(args)!.setUp(() => core.subscribe(args)),
       execute: (args) => core.execute(operations.get(args)!, args.contextValue as object, args.variableValues),
-      // A query's or mutation's one result: subscriptions send theirs without graphql-ws (see Subscription.next).
+      // A query's or mutation's one result: subscriptions send theirs without graphql-ws (see Subscription).
       onNext: (_ctx, _id, _payload, _args, result) => core.formatResult(result),
       onError: (_ctx, _id, _payload, errors) => core.formatErrors(errors),
     }),
@@ -342,17 +343,22 @@ function completedId(data: RawData): string | undefined {
 }
 
 /**
- * A subscription as graphql-ws iterates it: its stream from the live layer once set up, returned
+ * A subscription as graphql-ws iterates it: its results from the live layer once set up, ended
  * as soon as the subscription ends, however that happens and whether or not the set-up is over.
- * Its results it sends itself (see sharedFrames.ts): to graphql-ws it yields nothing, and ends
- * when the stream does, so graphql-ws still sends `complete` or `error` as it would.
+ * Its results it sends itself as they are pushed to it (LiveResults.pipe, sharedFrames.ts), in the
+ * loop that hands an update to every subscriber: to graphql-ws it yields nothing, its one `next`
+ * settling when the subscription ends, so graphql-ws still sends `complete` or `error` as it would.
  */
 class Subscription implements AsyncIterableIterator<ExecutionResult> {
-  private stream: AsyncIterator<ExecutionResult> | undefined;
+  private results: LiveResults | undefined;
   private ended = false;
   private settled = false;
   /** While the set-up runs: lets graphql-ws go on when the subscription ends meanwhile. */
   private endSetUp: (() => void) | undefined;
+  /** graphql-ws' wait in `next`, from the first call until the subscription ends. */
+  private iteration: Promise<IteratorResult<ExecutionResult>> | undefined;
+  private finishIteration: ((result: IteratorResult<ExecutionResult>) => void) | undefined;
+  private readonly resume = () => this.results?.resume();
 
   /** `onEnded`: it can no longer be completed; `release`: its place is free; `send`: sends a result; `onStreamError`: its stream threw. */
   constructor(
@@ -364,49 +370,50 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
 
   /**
    * `subscribe`'s result as graphql-ws awaits it. It comes as soon as the subscription ends, not
-   * when Redis answers, so that graphql-ws lets go of the id before it reads another message; a
-   * stream set up after the end is returned at once, and the place is held until then.
+   * when Redis answers, so that graphql-ws lets go of the id before it reads another message;
+   * results set up after the end are returned at once, and the place is held until then.
    */
-  setUp(subscribe: () => Promise<ExecutionResult | AsyncIterable<ExecutionResult>>): Promise<ExecutionResult | this> {
+  setUp(subscribe: () => Promise<ExecutionResult | LiveResults>): Promise<ExecutionResult | this> {
     if (this.ended) return Promise.resolve(this);
     return new Promise((resolve, reject) => {
       this.endSetUp = () => resolve(this);
       subscribe()
         .then((result) => {
           // Errors while subscribing, which graphql-ws sends: there is nothing to stream.
-          if (!(Symbol.asyncIterator in result)) return resolve(result);
-          this.stream = result[Symbol.asyncIterator]();
+          if (!(result instanceof LiveResults)) return resolve(result);
+          this.results = result;
           resolve(this);
         })
         .catch(reject)
         .finally(() => {
           this.endSetUp = undefined;
-          if (!this.stream) this.end();
+          if (!this.results) this.end();
           this.settle();
         });
     });
   }
 
-  async next(): Promise<IteratorResult<ExecutionResult>> {
-    try {
-      while (!this.ended) {
-        // graphql-ws iterates what setUp resolved with: set up, unless it has ended.
-        const result = await this.stream!.next();
-        if (result.done) {
-          this.end();
-          return result;
-        }
-        // Ended while the stream was read (a `complete`): nothing more goes out.
-        if (this.ended) break;
-        const sent = this.send(result.value);
-        if (sent) await sent;
-      }
-      return DONE;
-    } catch (err) {
-      this.end();
-      this.onStreamError(err);
-      throw err;
-    }
+  /** Starts sending once graphql-ws iterates (what setUp resolved with: set up, unless it has ended); settles at the end. */
+  next(): Promise<IteratorResult<ExecutionResult>> {
+    if (this.iteration) return this.iteration;
+    if (this.ended) return Promise.resolve(DONE);
+    let fail!: (err: unknown) => void;
+    this.iteration = new Promise((resolve, reject) => {
+      this.finishIteration = resolve;
+      fail = reject;
+    });
+    this.results!.pipe({
+      // Ended while the result was on its way (a `complete`): nothing more goes out.
+      next: (result) => this.ended || this.send(result, this.resume),
+      end: () => this.end(),
+      error: (err) => {
+        this.finishIteration = undefined;
+        this.end();
+        this.onStreamError(err);
+        fail(err);
+      },
+    });
+    return this.iteration;
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {
@@ -423,14 +430,15 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
     this.ended = true;
     this.onEnded();
     this.endSetUp?.();
+    this.finishIteration?.(DONE);
     this.settle();
   }
 
-  /** Once ended and set up: returns the stream (which ends a `next` waiting on it) and frees the place. */
+  /** Once ended and set up: lets go of the results (the live layer's subscriber leaves) and frees the place. */
   private settle(): void {
     if (!this.ended || this.endSetUp !== undefined || this.settled) return;
     this.settled = true;
-    void this.stream?.return?.();
+    this.results?.return();
     this.release();
   }
 }

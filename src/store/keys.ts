@@ -16,6 +16,14 @@
  *                      the same for one period of the board other than ALL_TIME (kind DAILY,
  *                             WEEKLY, MONTHLY or SEASON, key 2026-12-01, 2026-W49, 2026-12 or the
  *                             season's id); they expire with the period (PEXPIREAT on creation)
+ *   st:{b}:v:<view>:cfg, :z, :b
+ *                      a combined view of periods of this board (<view>: the view's id, a hash of
+ *                             what it combines): config (sortOrder, buckets = 1, version), ranking
+ *                             and one player id -> token hash, as a board's, so the read scripts
+ *                             read it unchanged; a snapshot rebuilt by combine.lua, expiring on its own
+ *   st:{view#<view>}:cfg, :z, :b, :src:<build>:<n>
+ *                      the same for a view over several boards, under a tag of its own ('#' is in
+ *                             no board id), with the copies of its sources a build combines
  *   st:{b}:watched     hash   period kind -> until (ms): the kinds some server's live feed follows,
  *                             whose ranks submit.lua puts in its events; each feed refreshes its
  *                             kinds well before they lapse, and the hash expires when none does
@@ -43,14 +51,32 @@ export const boardKeys = (boardId: string) => {
     /** The keys of one period other than ALL_TIME (whose keys are the board's own). */
     period: (kind: string, key: string) => {
       const prefix = `${base}p:${kind}:${key}:`;
-      return { ranking: `${prefix}z`, bucket: (index: number) => `${prefix}b:${index}` };
+      const periodBuckets = `${prefix}b:`;
+      return { ranking: `${prefix}z`, bucket: (index: number) => `${periodBuckets}${index}`, bucketPrefix: periodBuckets };
     },
     /** Every period key, for delete. */
     periodPattern: `${base}p:*`,
+    /** Every key of the combined views of this board's periods, for delete. */
+    viewPattern: `${base}v:*`,
     watched: `${base}watched`,
     idempotency: (key: string) => `${base}idem:${key}`,
     idempotencyPattern: `${base}idem:*`,
     events: `${base}events`,
+  };
+};
+
+/**
+ * The keys of a combined view: under its one board's tag when every source is on that board (one
+ * script reads the sources and writes the view), else under a tag of its own.
+ */
+export const viewKeys = (viewId: string, boardId?: string) => {
+  const base = boardId === undefined ? `${PREFIX}{view#${viewId}}:` : `${tag(boardId)}v:${viewId}:`;
+  return {
+    config: `${base}cfg`,
+    ranking: `${base}z`,
+    bucket: `${base}b`,
+    /** A copy of source `n` in the view's slot, for one build (views over several boards). */
+    source: (build: string, n: number) => `${base}src:${build}:${n}`,
   };
 };
 

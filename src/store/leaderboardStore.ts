@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
-import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
-import { BOARD_INDEX_KEY, boardKeys } from './keys';
+import { afterFirstWrite, badInput, unavailable, WriteOutcome } from '../errors';
+import { randomBytes } from 'node:crypto';
+import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
 import { redisRead, redisWrite } from './redisCall';
 import {
-  addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply, removeReply,
+  addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply,
   scoreAtReply, submitReply, updateBoardReply,
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
   AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Page, PlayerEntry, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, BoardRef,
+  SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
 } from './types';
+import { isViewRef } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
@@ -24,14 +26,36 @@ const PLAYERS_PER_BUCKET = 96;
 /** Keys per command (UNLINK) or pipeline (PEXPIREAT) when a call goes over a board's buckets. */
 const KEYS_PER_CALL = 1000;
 
-const idOf = (board: BoardRef) => (typeof board === 'string' ? board : board.boardId);
+/** The ranking key of a board's period: ALL_TIME's is the board's own. */
+function rankingOf(boardId: string, kind: string, key: string): string {
+  const keys = boardKeys(boardId);
+  return kind === 'ALL_TIME' ? keys.ranking : keys.period(kind, key).ranking;
+}
 
-/** The keys a read of the board, or of one of its periods, takes: ALL_TIME's are the board's own. */
-function readKeys(board: BoardRef) {
-  const keys = boardKeys(idOf(board));
-  const period = typeof board === 'string' || board.kind === 'ALL_TIME' ? keys : keys.period(board.kind, board.key);
+/** The keys a read of the board, of one of its periods or of a combined view takes: ALL_TIME's are the board's own. */
+function readKeys(board: RankingRef) {
+  if (isViewRef(board)) {
+    const keys = viewKeys(board.view.id, board.view.boardId);
+    return { config: keys.config, ranking: keys.ranking, bucket: () => keys.bucket };
+  }
+  const keys = boardKeys(typeof board === 'string' ? board : board.boardId);
+  const period = typeof board === 'string' ? keys : slotKeys(keys, board);
   return { config: keys.config, ranking: period.ranking, bucket: period.bucket };
 }
+
+/** One period's keys; ALL_TIME's are the board's own. */
+const slotKeys = (keys: ReturnType<typeof boardKeys>, { kind, key }: PeriodSlot) => (kind === 'ALL_TIME' ? keys : keys.period(kind, key));
+
+const allTimeSlot: SlotLister = () => [{ kind: 'ALL_TIME', key: 'all' }];
+
+/** What the store keeps of a board to address its keys. */
+interface KnownBoard {
+  buckets: number;
+  periods: string;
+}
+
+/** Stands in for a board not found: any bucket count will do, the scripts report it (NOT_FOUND or empty). */
+const UNKNOWN_BOARD: KnownBoard = { buckets: 1, periods: '' };
 
 /** Where every submission lands on a board that keeps ALL_TIME only. */
 const allTimeOnly = (count: number): SubmitPlan => ({
@@ -40,8 +64,20 @@ const allTimeOnly = (count: number): SubmitPlan => ({
   itemSlots: Array.from({ length: count }, () => [0]),
 });
 
+/** Period configurations whose fingerprint is kept: boards share few, and every write sends one. */
+const MAX_FINGERPRINTS = 1000;
+const fingerprints = new Map<string, string>();
+
 /** What a board's config keeps as 'pv' (create_board.lua: redis.sha1hex), so submit.lua sees a plan made for other periods. */
-const periodsFingerprint = (periods: string) => (periods === '' ? '' : createHash('sha1').update(periods).digest('hex'));
+function periodsFingerprint(periods: string): string {
+  if (periods === '') return '';
+  let fingerprint = fingerprints.get(periods);
+  if (fingerprint === undefined) {
+    if (fingerprints.size >= MAX_FINGERPRINTS) fingerprints.clear();
+    fingerprints.set(periods, (fingerprint = createHash('sha1').update(periods).digest('hex')));
+  }
+  return fingerprint;
+}
 
 export interface LeaderboardStoreOptions {
   /**
@@ -75,7 +111,7 @@ const ASCII = /^[\x00-\x7f]*$/;
  */
 export class LeaderboardStore {
   /** Bucket counts and periods by board: fixed for a board's life, and checked by every script that uses them. */
-  private readonly boards = new Map<string, { buckets: number; periods: string }>();
+  private readonly boards = new Map<string, KnownBoard>();
   private readonly clock: ScriptClock;
 
   constructor(
@@ -146,6 +182,7 @@ export class LeaderboardStore {
       await redisWrite(this.redis, () => this.redis.unlink(keys.watched), keys.watched);
       // The board's config went first, so no submission can add a period key behind the scan.
       await this.unlinkMatching(keys.periodPattern);
+      await this.unlinkMatching(keys.viewPattern);
       return true;
     } catch (err) {
       return afterFirstWrite(err);
@@ -163,7 +200,7 @@ export class LeaderboardStore {
     await redisWrite(this.redis, () => this.redis.multi().hset(key, ...kinds.flatMap((kind) => [kind, until])).pexpire(key, ttlMs).exec(), key);
   }
 
-  async size(board: BoardRef): Promise<number> {
+  async size(board: RankingRef): Promise<number> {
     return redisRead(this.redis, () => this.redis.zcard(readKeys(board).ranking));
   }
 
@@ -192,29 +229,25 @@ export class LeaderboardStore {
     }));
   }
 
-  async remove(boardId: string, playerId: string): Promise<boolean> {
-    const keys = boardKeys(boardId);
-    return removeReply(await this.withBuckets(boardId, (buckets) =>
-      this.write('remove', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets)), keys.distinct], [
-        buckets, playerId, keys.events,
-      ]),
-    ));
+  /** Removes the player from every period `slotsOf` lists (default: ALL_TIME); false when none held them. */
+  async remove(boardId: string, playerId: string, slotsOf: SlotLister = allTimeSlot): Promise<boolean> {
+    return (await this.removePlayers(boardId, [playerId], 1, slotsOf)) > 0;
   }
 
-  async entries(board: BoardRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
+  async entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
     return (await this.entriesAt(board, playerIds)).entries;
   }
 
   /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
-  async entriesAt(board: BoardRef, playerIds: string[]): Promise<{ entries: (PlayerEntry | null)[]; version: number }> {
+  async entriesAt(board: RankingRef, playerIds: string[]): Promise<{ entries: (PlayerEntry | null)[]; version: number }> {
     const keys = readKeys(board);
-    return entriesReply(await this.withBuckets(idOf(board), (buckets) => {
+    return entriesReply(await this.bucketsOf(board, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
       return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
     }), playerIds.length);
   }
 
-  async page(board: BoardRef, options: PageOptions): Promise<Page> {
+  async page(board: RankingRef, options: PageOptions): Promise<Page> {
     const { entries, total, hasMore, version } = await this.readPage(board, pageArgs(options));
     return { entries, total, hasMore, version };
   }
@@ -224,23 +257,23 @@ export class LeaderboardStore {
    * however it is read (`backward`: the entries that end at the range's last or right above the
    * cursor's entry).
    */
-  rangePage(board: BoardRef, range: ScoreRange, options: PageOptions): Promise<RangePage> {
+  rangePage(board: RankingRef, range: ScoreRange, options: PageOptions): Promise<RangePage> {
     return this.readPage(board, [...pageArgs(options), ...rangeArgs(range)]);
   }
 
   /** Entries whose score lies in the range, counted by Redis (two ZCOUNTs). */
-  async countByScore(board: BoardRef, range: ScoreRange): Promise<number> {
+  async countByScore(board: RankingRef, range: ScoreRange): Promise<number> {
     return (await this.readPage(board, [...pageArgs({ limit: 0 }), ...rangeArgs(range)])).count;
   }
 
   /** The score of the entry ranked `rank` (1-based); null past the last rank. */
-  async scoreAtRank(board: BoardRef, rank: number): Promise<number | null> {
+  async scoreAtRank(board: RankingRef, rank: number): Promise<number | null> {
     const keys = readKeys(board);
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['rank', rank]));
   }
 
   /** The score at a percentile (0 < percent <= 100), interpolated as score_at.lua says; null on an empty board. */
-  async scoreAtPercentile(board: BoardRef, percent: number): Promise<number | null> {
+  async scoreAtPercentile(board: RankingRef, percent: number): Promise<number | null> {
     const keys = readKeys(board);
     return scoreAtReply(await this.read('score_at', [keys.config, keys.ranking], ['percent', String(percent)]));
   }
@@ -251,19 +284,25 @@ export class LeaderboardStore {
     return denseRankReply(await this.read('dense_rank', [keys.config, keys.distinct], scores.map(formatScore)), scores.length);
   }
 
-  /** Removes every entry whose score lies in the range; refused (BAD_USER_INPUT) past `max`. */
-  removeByScore(boardId: string, range: ScoreRange, max: number): Promise<number> {
-    return this.removeMany(boardId, max, ['range', ...rangeArgs(range)]);
+  /**
+   * Removes every entry whose score lies in the range from the one period `slotOf` names
+   * (default: ALL_TIME); refused (BAD_USER_INPUT) past `max`.
+   */
+  removeByScore(boardId: string, range: ScoreRange, max: number, slotOf: SlotLister = allTimeSlot): Promise<number> {
+    return this.removeMany(boardId, max, slotOf, ['range', ...rangeArgs(range)]);
   }
 
-  /** Removes every entry ranked below the first `keep`; refused (BAD_USER_INPUT) past `max`. */
-  keepTop(boardId: string, keep: number, max: number): Promise<number> {
-    return this.removeMany(boardId, max, ['below', keep]);
+  /** Removes every entry ranked below the first `keep` of the one period `slotOf` names, as removeByScore. */
+  keepTop(boardId: string, keep: number, max: number, slotOf: SlotLister = allTimeSlot): Promise<number> {
+    return this.removeMany(boardId, max, slotOf, ['below', keep]);
   }
 
-  /** Removes these players' entries; refused (BAD_USER_INPUT) when more than `max` are on the board. */
-  removePlayers(boardId: string, playerIds: readonly string[], max: number): Promise<number> {
-    return this.removeMany(boardId, max, ['players', ...playerIds]);
+  /**
+   * Removes these players' entries from every period `slotsOf` lists (default: ALL_TIME); how
+   * many players went. Refused (BAD_USER_INPUT) when more than `max` would go from one period.
+   */
+  removePlayers(boardId: string, playerIds: readonly string[], max: number, slotsOf: SlotLister = allTimeSlot): Promise<number> {
+    return this.removeMany(boardId, max, slotsOf, ['players', ...playerIds]);
   }
 
   async updateBoard(update: BoardUpdate): Promise<{ board: BoardConfig; changed: boolean }> {
@@ -316,19 +355,19 @@ export class LeaderboardStore {
     });
   }
 
-  async topPercent(board: BoardRef, percent: number, limit: number) {
+  async topPercent(board: RankingRef, percent: number, limit: number) {
     const { entries, total, count } = await this.readPage(board, [limit, '', 0, '', '', String(percent)]);
     return { entries, total, count };
   }
 
-  async around(board: BoardRef, playerId: string, radius: number): Promise<RankWindow | null> {
+  async around(board: RankingRef, playerId: string, radius: number): Promise<RankWindow | null> {
     return (await this.aroundAt(board, playerId, radius)).window;
   }
 
   /** As `around` (window null when the player has no entry), with the board's change counter and size at the read. */
-  async aroundAt(board: BoardRef, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
+  async aroundAt(board: RankingRef, playerId: string, radius: number): Promise<{ window: RankWindow | null; total: number; version: number }> {
     const keys = readKeys(board);
-    const { entries, total, center, version } = aroundReply(await this.withBuckets(idOf(board), (buckets) =>
+    const { entries, total, center, version } = aroundReply(await this.bucketsOf(board, (buckets) =>
       this.read('around', [keys.config, keys.ranking, keys.bucket(bucketOf(playerId, buckets))], [
         radius, 'player', playerId, buckets,
       ]),
@@ -337,7 +376,7 @@ export class LeaderboardStore {
     return { window, total, version };
   }
 
-  async aroundScore(board: BoardRef, score: number, radius: number): Promise<RankWindow> {
+  async aroundScore(board: RankingRef, score: number, radius: number): Promise<RankWindow> {
     const keys = readKeys(board);
     const { entries, total } = aroundReply(
       await this.read('around', [keys.config, keys.ranking], [radius, 'score', formatScore(score)]),
@@ -345,16 +384,67 @@ export class LeaderboardStore {
     return { center: null, entries, total };
   }
 
-  private async removeMany(boardId: string, max: number, args: ScriptArg[]): Promise<number> {
-    const keys = boardKeys(boardId);
-    return (await this.write('remove_many', [keys.config, keys.ranking, keys.distinct], [
-      keys.events, keys.bucketPrefix, max, ...args,
-    ])) as number;
+  /**
+   * Builds a combined view into its keys (viewKeys), replacing the one before as a whole; they
+   * expire after `ttlMs`. Sources on the view's one board are read and combined by one script,
+   * atomically. Sources on several boards are each read by one ZRANGE (atomic per source, not
+   * across them), copied into the view's slot (on a Cluster, the boards' slots are not the
+   * view's) and combined there by the same script. BAD_USER_INPUT when an aggregate leaves
+   * |score| <= 2^53 - 1. The number of entries of the view.
+   */
+  async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
+    const keys = viewKeys(view.id, view.boardId);
+    let sources = view.sources.map(({ boardId, kind, key }) => rankingOf(boardId, kind, key));
+    const copies = view.boardId === undefined;
+    if (copies) {
+      const build = randomBytes(6).toString('hex');
+      sources = await Promise.all(sources.map((source, n) => this.copySource(source, keys.source(build, n), ttlMs)));
+    }
+    try {
+      return (await this.write('combine', [keys.config, keys.ranking, keys.bucket, ...sources], [
+        view.aggregate, view.sortOrder, ttlMs, copies ? '1' : '', ...view.sources.map(({ weight }) => formatScore(weight)),
+      ])) as number;
+    } catch (err) {
+      const out = err instanceof Error ? /^OUT_OF_RANGE (\S+)/.exec(err.message) : null;
+      if (!out) throw err;
+      throw badInput(`a player's combined score (${out[1]}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
+    }
   }
 
-  private async readPage(board: BoardRef, args: ScriptArg[]) {
+  /** One source of a view over several boards, read at once and copied to `copy` (in chunks); `copy` itself. */
+  private async copySource(source: string, copy: string, ttlMs: number): Promise<string> {
+    const items = await redisRead(this.redis, () => this.redis.zrangeBuffer(source, '0', '-1', 'WITHSCORES'));
+    for (let from = 0; from < items.length; from += 2 * KEYS_PER_CALL) {
+      const pairs: (string | Buffer)[] = [];
+      for (let i = from; i < Math.min(items.length, from + 2 * KEYS_PER_CALL); i += 2) pairs.push(items[i + 1].toString(), items[i]);
+      // Left behind only by a build that failed half-way: it goes by itself.
+      await redisWrite(this.redis, () => this.redis.multi().zadd(copy, ...pairs).pexpire(copy, ttlMs).exec(), copy);
+    }
+    return copy;
+  }
+
+  private removeMany(boardId: string, max: number, slotsOf: SlotLister, [mode, ...modeArgs]: ScriptArg[]): Promise<number> {
+    const keys = boardKeys(boardId);
+    return this.withBoard(boardId, async (board) => {
+      const { periods } = board;
+      // An unknown board has no periods to list: the script answers NOT_FOUND.
+      const slots = (board === UNKNOWN_BOARD ? allTimeSlot : slotsOf)(periods).map((slot) => ({ ...slot, keys: slotKeys(keys, slot) }));
+      return (await this.write('remove_many', [keys.config, keys.distinct, ...slots.map((slot) => slot.keys.ranking)], [
+        keys.events, max, periodsFingerprint(periods), mode, slots.length,
+        ...slots.flatMap((slot) => [slot.kind, slot.key, slot.keys.bucketPrefix]), ...modeArgs,
+      ])) as number;
+    });
+  }
+
+  private async readPage(board: RankingRef, args: ScriptArg[]) {
     const keys = readKeys(board);
     return pageReply(await this.read('page', [keys.config, keys.ranking], args));
+  }
+
+  /** Runs `op` with the bucket count of what `board` names: a view has one bucket (combine.lua). */
+  private bucketsOf<T>(board: RankingRef, op: (buckets: number) => Promise<T>): Promise<T> {
+    if (isViewRef(board)) return op(1);
+    return this.withBuckets(typeof board === 'string' ? board : board.boardId, op);
   }
 
   /** Runs `op` with the board's bucket count, refreshing it once if the board was re-created. */
@@ -363,17 +453,19 @@ export class LeaderboardStore {
   }
 
   /** Runs `op` with the board's bucket count and periods, refreshing them once if the board was re-created. */
-  private async withBoard<T>(boardId: string, op: (board: { buckets: number; periods: string }) => Promise<T>): Promise<T> {
+  private async withBoard<T>(boardId: string, op: (board: KnownBoard) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let board = this.boards.get(boardId);
       if (board === undefined) {
-        // Unknown board: any count will do, the script reports it (NOT_FOUND or empty).
-        board = (await this.getBoard(boardId)) ?? { buckets: 1, periods: '' };
+        board = (await this.getBoard(boardId)) ?? UNKNOWN_BOARD;
       }
       try {
         return await op(board);
       } catch (err) {
-        if (attempt > 0 || !(err instanceof Error) || !err.message.startsWith('STALE_BUCKETS')) throw err;
+        if (!(err instanceof Error) || !err.message.startsWith('STALE_BUCKETS')) throw err;
+        // Changed again since the refresh (seasons added twice in a moment, a board re-created):
+        // nothing was written, and a retry will find it settled.
+        if (attempt > 0) throw unavailable('the board changed twice while this call was made; retry', WriteOutcome.NOT_APPLIED);
         this.boards.delete(boardId);
       }
     }

@@ -1,7 +1,7 @@
 import { badInput } from '../errors';
 import { decodeMember } from './memberCodec';
 import type { ScriptName } from './scripts';
-import type { BoardConfig, Entry, PlayerEntry, SubmitResult } from './types';
+import type { BoardConfig, Entry, PeriodSlot, PlayerEntry, SubmitResult } from './types';
 
 /**
  * The one place script replies are read: one decoder per script, each reading the fields of its
@@ -96,7 +96,7 @@ export const REPLY_SHAPES = {
   add_seasons: { reply: shape('sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'denseRanks', 'periods') },
   submit: {
     reply: shape('sortOrder', 'results', 'replayed'),
-    results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed'),
+    results: shape('member', 'stored', 'rank0', 'sharedRank', 'total', 'previous', 'previousRank0', 'changed', 'kind', 'key'),
   },
   entries: { reply: shape('sortOrder', 'total', 'players', 'version'), players: shape('member', 'stored', 'rank0', 'sharedRank') },
   page: { reply: shape('sortOrder', 'total', 'start', 'firstShared', 'hasMore', 'count', 'version', 'entries', 'rangeStart') },
@@ -146,8 +146,16 @@ export function deleteBoardReply(raw: unknown): number | undefined {
   return (raw as number) < 0 ? undefined : (raw as number);
 }
 
-/** Whether the player was on the board. */
-export const removeReply = (raw: unknown) => (raw as number) >= 0;
+/**
+ * The period a submit record's entry is on; undefined for ALL_TIME, and for a record an
+ * idempotency key saved before records named their period (all of them were then ALL_TIME's
+ * answers on boards keeping it).
+ */
+function periodOfRecord(kind: Buffer | undefined, key: Buffer | undefined): PeriodSlot | undefined {
+  if (kind === undefined || key === undefined) return undefined;
+  const name = kind.toString();
+  return name === 'ALL_TIME' ? undefined : { kind: name, key: key.toString() };
+}
 
 export function submitReply(raw: unknown): SubmitResult[] {
   const reply = raw as Reply;
@@ -164,6 +172,7 @@ export function submitReply(raw: unknown): SubmitResult[] {
       previousRank: previousRank0 < 0 ? null : previousRank0 + 1,
       changed: result[field.changed] === 1,
       replayed: replayed[i] === 1,
+      period: periodOfRecord(result[field.kind] as Buffer | undefined, result[field.key] as Buffer | undefined),
     };
   });
 }

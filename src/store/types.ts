@@ -39,7 +39,55 @@ export interface CreateBoardInput {
 }
 
 /** A board (its id), or one of its periods: what the reads take. A period that is no longer kept reads as empty. */
-export type BoardRef = string | { boardId: string; kind: string; key: string };
+export type BoardRef = string | PeriodRef;
+
+export interface PeriodRef {
+  boardId: string;
+  kind: string;
+  key: string;
+}
+
+/** What the reads take: a board or one of its periods, or a combined view built by `buildView`. */
+export type RankingRef = BoardRef | ViewRef;
+
+export interface ViewRef {
+  view: ViewSpec;
+}
+
+export const isViewRef = (board: RankingRef): board is ViewRef => typeof board !== 'string' && 'view' in board;
+
+/** How a combined view puts its sources' scores together, as ZUNIONSTORE's AGGREGATE. */
+export type Aggregate = 'SUM' | 'MAX' | 'MIN';
+
+/** One ranking a combined view takes in: a board's period (ALL_TIME's key is `all`), its scores times `weight`. */
+export interface ViewSource extends PeriodRef {
+  weight: number;
+}
+
+/** A combined view, as checked by the domain: what `buildView` builds and its reads read. */
+export interface ViewSpec {
+  /** Names the view's keys: the same sources and aggregate always give the same id. */
+  id: string;
+  /** The one board every source is on (its keys then share that board's hash tag); undefined for several boards. */
+  boardId?: string;
+  aggregate: Aggregate;
+  /** Every source's, and so the view's. */
+  sortOrder: SortOrder;
+  sources: ViewSource[];
+}
+
+/** One period of a board by name, as scripts' slots take it (ALL_TIME's key is `all`). */
+export interface PeriodSlot {
+  kind: string;
+  key: string;
+}
+
+/**
+ * The periods of a board a removal of players reaches, from the board's periods setting
+ * (BoardConfig.periods) as the store last read it: the domain's calendar knows which are kept.
+ * ALL_TIME, when kept, comes first.
+ */
+export type SlotLister = (periods: string) => PeriodSlot[];
 
 export interface Entry {
   playerId: string;
@@ -101,6 +149,11 @@ export interface SubmitResult {
   changed: boolean;
   /** True when this is the stored result of an earlier submission with the same idempotency key. */
   replayed: boolean;
+  /**
+   * The period `entry` is on, when not ALL_TIME: a board that does not keep ALL_TIME answers
+   * with the entry in its first kept kind's period.
+   */
+  period?: PeriodSlot;
 }
 
 export interface PageOptions {

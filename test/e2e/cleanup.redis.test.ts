@@ -4,7 +4,7 @@
 // over HTTP and WebSocket alike, and says what became of a removal whose answer was lost.
 import { MAX_BATCH_SIZE, MAX_REMOVALS_PER_CALL } from '../../src/domain/limits';
 import { behindCutProxy } from '../support/cutProxy';
-import { createBoard, submitAll, TEST_KEYS, TestServer, USER_ERRORS } from '../support/harness';
+import { CREATE_BOARD, createBoard, submitAll, TEST_KEYS, TestServer, USER_ERRORS } from '../support/harness';
 import { connect, type LiveConnection } from '../support/liveClient';
 import { uniqueId } from '../support/redis';
 
@@ -268,5 +268,69 @@ describe('a bulk removal whose answer is lost with its connection', () => {
     const { body } = await cut.post(query, { input: input(id) });
     expect(body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'UNAVAILABLE', outcome: 'UNKNOWN' }) })]);
     expect((await cut.data(BOARD, { id })).leaderboard.totalCount).toBe(3);
+  });
+});
+
+describe('on a board with periods', () => {
+  const PERIODS = `query ($id: ID!, $yesterday: DateTime!) { leaderboard(id: $id) {
+    totalCount a: entry(playerId: "a") { rank }
+    today: period(of: { kind: DAILY }) { totalCount a: entry(playerId: "a") { rank } }
+    yesterday: period(of: { kind: DAILY, at: $yesterday }) { totalCount a: entry(playerId: "a") { rank } }
+  } }`;
+  const SUBMIT = `mutation ($input: SubmitScoreInput!) { submitScore(input: $input) { ${USER_ERRORS} } }`;
+
+  /** a and b today and yesterday (imported), so in ALL_TIME, today's and yesterday's rankings. */
+  async function boardOfTwoDays(): Promise<{ id: string; yesterday: string }> {
+    const id = uniqueId('cleanup-periods');
+    await server.data(CREATE_BOARD, {
+      input: { id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', periods: { kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY', retention: 3 }] } },
+    });
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString();
+    for (const [playerId, score] of [['a', 20], ['b', 10]] as const) {
+      expect((await server.data(SUBMIT, { input: { leaderboardId: id, playerId, score, reachedAt: yesterday } })).submitScore.userErrors).toEqual([]);
+      expect((await server.data(SUBMIT, { input: { leaderboardId: id, playerId, score } })).submitScore.userErrors).toEqual([]);
+    }
+    return { id, yesterday };
+  }
+  const periods = async ({ id, yesterday }: { id: string; yesterday: string }) => (await server.data(PERIODS, { id, yesterday })).leaderboard;
+
+  it.each([
+    ['removeEntry', 'mutation ($id: ID!) { removeEntry(leaderboardId: $id, playerId: "a") { removed userErrors { code } } }', { removed: true, userErrors: [] }],
+    ['removeEntries', `mutation ($id: ID!) { removeEntries(input: { leaderboardId: $id, playerIds: ["a", "nobody"] }) { removedCount ${USER_ERRORS} } }`,
+      { removedCount: 1, userErrors: [] }],
+  ])('%s removes the player from every period the board keeps, past ones too', async (field, mutation, answer) => {
+    const board = await boardOfTwoDays();
+    expect(await periods(board)).toEqual({
+      totalCount: 2, a: { rank: 1 }, today: { totalCount: 2, a: { rank: 1 } }, yesterday: { totalCount: 2, a: { rank: 1 } },
+    });
+    expect((await server.data(mutation, { id: board.id }))[field]).toEqual(answer);
+    expect(await periods(board)).toEqual({ totalCount: 1, a: null, today: { totalCount: 1, a: null }, yesterday: { totalCount: 1, a: null } });
+  });
+
+  it('keepTopEntries and removeEntriesByScore act on the period asked for, and on the default period without one', async () => {
+    const board = await boardOfTwoDays();
+    const keepToday = await server.data(KEEP_TOP, { input: { leaderboardId: board.id, count: 1, period: { kind: 'DAILY' } } });
+    expect(keepToday.keepTopEntries).toEqual({ removedCount: 1, userErrors: [] });
+    const yesterdayOnly = { kind: 'DAILY', at: board.yesterday };
+    const byScore = await server.data(REMOVE_BY_SCORE, { input: { leaderboardId: board.id, min: { value: 20 }, period: yesterdayOnly } });
+    expect(byScore.removeEntriesByScore).toEqual({ removedCount: 1, userErrors: [] });
+    expect(await periods(board)).toEqual({ totalCount: 2, a: { rank: 1 }, today: { totalCount: 1, a: { rank: 1 } }, yesterday: { totalCount: 1, a: null } });
+    // Without a period: ALL_TIME, the board's default.
+    expect((await server.data(KEEP_TOP, { input: { leaderboardId: board.id, count: 0 } })).keepTopEntries.removedCount).toBe(2);
+    expect(await periods(board)).toEqual({ totalCount: 0, a: null, today: { totalCount: 1, a: { rank: 1 } }, yesterday: { totalCount: 1, a: null } });
+  });
+
+  it('refuses a period kind the board does not keep, and one no longer kept, removing nothing', async () => {
+    const board = await boardOfTwoDays();
+    const refused = async (query: string, input: Record<string, unknown>) => (await server.post(query, { input })).body.data;
+    const notKept = await refused(KEEP_TOP, { leaderboardId: board.id, count: 0, period: { kind: 'WEEKLY' } });
+    expect(notKept.keepTopEntries).toEqual({ removedCount: 0, userErrors: [expect.objectContaining({ code: 'BAD_USER_INPUT' })] });
+    const gone = await refused(REMOVE_BY_SCORE, { leaderboardId: board.id, period: { kind: 'DAILY', key: '2020-01-01' } });
+    expect(gone.removeEntriesByScore).toEqual({ removedCount: 0, userErrors: [expect.objectContaining({ code: 'NOT_FOUND' })] });
+    const unknownBoard = await refused(KEEP_TOP, { leaderboardId: uniqueId('nowhere'), count: 0, period: { kind: 'DAILY' } });
+    expect(unknownBoard.keepTopEntries).toEqual({ removedCount: 0, userErrors: [expect.objectContaining({ code: 'NOT_FOUND' })] });
+    expect(await periods(board)).toEqual({
+      totalCount: 2, a: { rank: 1 }, today: { totalCount: 2, a: { rank: 1 } }, yesterday: { totalCount: 2, a: { rank: 1 } },
+    });
   });
 });

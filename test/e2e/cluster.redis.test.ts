@@ -98,6 +98,17 @@ it('serves boards on every master: written through one server, read through the 
   }
 });
 
+it('combines boards on every master into a view under a tag of its own, and a board with itself under its own tag', async () => {
+  const boards = await boardsOnEveryMaster('cluster-combined');
+  const COMBINED = /* GraphQL */ `
+    query ($sources: [CombinedSourceInput!]!) { combined(sources: $sources, aggregate: SUM) { totalCount entries { nodes { playerId score rank } } } }
+  `;
+  const across = await b.data(COMBINED, { sources: boards.map(({ id }, i) => ({ leaderboardId: id, weight: i + 1 })) });
+  expect(across.combined).toEqual({ totalCount: 2, entries: { nodes: [{ playerId: 'a', score: 180, rank: 1 }, { playerId: 'b', score: 120, rank: 2 }] } });
+  const one = await b.data(COMBINED, { sources: [{ leaderboardId: boards[0].id, weight: 3 }] });
+  expect(one.combined.entries.nodes).toEqual([{ playerId: 'a', score: 90, rank: 1 }, { playerId: 'b', score: 60, rank: 2 }]);
+});
+
 it('sends a write through one server to subscriptions on the other, for boards on every master', async () => {
   const boards = await boardsOnEveryMaster('cl-live');
   const connection = live(b);

@@ -214,6 +214,23 @@ it("reads a board that does not keep ALL_TIME on its current period, whose entri
   ]);
 });
 
+it("answers a submission to a board that does not keep ALL_TIME with the entry of the period it ranks on, as reads name it", async () => {
+  const id = uniqueId('period-submit-daily');
+  await server.data(CREATE_BOARD, { input: { id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods: { kinds: [{ kind: 'DAILY' }] } } });
+  at('2027-03-09T10:00:00Z');
+  const SUBMIT_ONE = `mutation ($input: SubmitScoreInput!) {
+    submitScore(input: $input) { entry { id rank ranking { __typename ... on Period { id key } } } userErrors { code } }
+  }`;
+  const key = { leaderboardId: id, playerId: 'a', score: 5, idempotencyKey: uniqueId('once') };
+  const submitted = (await server.data(SUBMIT_ONE, { input: key })).submitScore;
+  const READ = `query ($id: ID!) { leaderboard(id: $id) { period { id entry(playerId: "a") { id } } } }`;
+  const { period } = (await server.data(READ, { id })).leaderboard;
+  expect(submitted).toEqual({ entry: { id: period.entry.id, rank: 1, ranking: { __typename: 'Period', id: period.id, key: '2027-03-09' } }, userErrors: [] });
+  // A replay of the same key, after the day rolled over, answers as the first time did.
+  at('2027-03-10T10:00:00Z');
+  expect((await server.data(SUBMIT_ONE, { input: key })).submitScore).toEqual(submitted);
+});
+
 it('answers one fragment on Ranking for a board and a period alike', async () => {
   const id = await weeklyBoard();
   at('2027-03-09T10:00:00Z');

@@ -89,6 +89,9 @@ export interface TestServerOptions {
   now?: () => number;
   /** Time and timers of live updates (refreshes, period rollovers); default the real ones. */
   liveClock?: Clock;
+  /** ms: the clock a combined view's time to live (COMBINED_VIEW_TTL_MS, `combinedViewTtlMs`) is counted on; default the real one. */
+  viewClock?: () => number;
+  combinedViewTtlMs?: number;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -120,7 +123,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
-      liveClock: options.liveClock,
+      liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,
     });
     const baseUrl = await server.listen(options.port ?? 0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

@@ -121,6 +121,8 @@ export class PeriodCalendar {
   private readonly recent = new Map<RollingKind, Period>();
   /** Day starts (µs) by date: neighbouring periods share their boundaries, and lists ask for many. */
   private readonly starts = new Map<Day, number>();
+  /** expiresAt by period: every write asks it of the periods `recent` keeps. */
+  private readonly expiries = new WeakMap<Period, number | null>();
 
   constructor(
     readonly config: PeriodConfig,
@@ -233,9 +235,13 @@ export class PeriodCalendar {
    */
   expiresAt(period: Period): number | null {
     if (period.kind === 'ALL_TIME') return null;
-    const retention = this.retention(period.kind);
-    if (period.kind === 'SEASON') return this.seasonFrom(period, retention)?.start ?? null;
-    return this.startOf(this.stepped(period, retention));
+    let expires = this.expiries.get(period);
+    if (expires === undefined) {
+      const retention = this.retention(period.kind);
+      expires = period.kind === 'SEASON' ? this.seasonFrom(period, retention)?.start ?? null : this.startOf(this.stepped(period, retention));
+      this.expiries.set(period, expires);
+    }
+    return expires;
   }
 
   /**

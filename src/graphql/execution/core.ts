@@ -6,7 +6,7 @@ import type { Principal } from '../../domain/access';
 import { ErrorCode, StandingsError } from '../../errors';
 import { type Context, createContext, createEventContext, type Services } from '../context';
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
-import { createSharedSubscribe } from '../liveExecution';
+import { createSharedSubscribe, LiveResults } from '../liveExecution';
 import type { UserErrorObserver } from '../userErrors';
 import { coerceVariables, createCompiledExecution } from './compiled';
 import { DocumentCache, operationNotFoundError, type PreparedOperation, rulesFor } from './documents';
@@ -126,10 +126,10 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     },
 
     /** A subscription's stream of results (see liveExecution.ts), or the errors that refused it. */
-    async subscribe(args: ExecutionArgs): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> {
+    async subscribe(args: ExecutionArgs): Promise<ExecutionResult | LiveResults> {
       const subscribed = await subscribeShared(args);
       const requestId = (args.contextValue as WithRequestId | undefined)?.[REQUEST_ID];
-      if (!(Symbol.asyncIterator in subscribed)) subscribed.errors?.forEach((error) => logInternalError(error, requestId));
+      if (!(subscribed instanceof LiveResults)) subscribed.errors?.forEach((error) => logInternalError(error, requestId));
       return subscribed;
     },
 

@@ -5,7 +5,7 @@ import { type EntryModel, periodOnBoard } from '../models';
 import { encodeNodeId } from '../nodeIds';
 
 export const Entry: EntryResolvers = {
-  id: (entry) => encodeNodeId({ type: 'Entry', boardId: entry.boardId, period: entry.period, playerId: entry.playerId }),
+  id: (entry) => encodeNodeId({ type: 'Entry', boardId: entry.boardId, period: entry.period, view: entry.view, playerId: entry.playerId }),
   reachedAt: (entry) => entry.reachedAtMicros,
   async player(entry, _args, { loaders }) {
     const profile = await loaders.player.load(entry.playerId);
@@ -15,6 +15,7 @@ export const Entry: EntryResolvers = {
   // Told by the entry's identity (its id names the same period), so that every read of one entry
   // gives it the same ranking, whichever way it was reached.
   async ranking(entry, _args, { loaders, leaderboards }) {
+    if (entry.view) return entry.view;
     const board = await boardOf(entry, loaders);
     return entry.period ? periodOnBoard(board, leaderboards.period(board, entry.period)) : board;
   },

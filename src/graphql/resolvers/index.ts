@@ -1,8 +1,9 @@
 import type { Resolvers } from '../../generated/graphql';
 import { guardMutations } from '../access';
-import { isPeriod } from '../models';
+import { isPeriod, isView } from '../models';
 import { DateTime } from '../scalars';
 import { CleanupMutation } from './cleanup';
+import { CombinedView } from './combined';
 import { Entry } from './entry';
 import { Leaderboard, RankingReads } from './leaderboard';
 import { Mutation } from './mutation';
@@ -16,13 +17,14 @@ export const resolvers: Resolvers = {
   DateTime,
   Query,
   Mutation: guardMutations({ ...Mutation, ...CleanupMutation }),
-  // A board and each of its periods are rankings on one board, read by one set of resolvers.
+  // A board, each of its periods and combined views are rankings, read by one set of resolvers.
   Leaderboard: { ...Leaderboard, ...RankingReads, ...RangeReads },
   Period: { ...Period, ...RankingReads, ...RangeReads },
+  CombinedView: { ...CombinedView, ...RankingReads, ...RangeReads },
   LeaderboardConnection,
   Entry: { ...Entry, ...EntryRanges },
   Node,
   // Each kind of ranking is its own type.
-  Ranking: { __resolveType: (ranking) => (isPeriod(ranking) ? 'Period' : 'Leaderboard') },
+  Ranking: { __resolveType: (ranking) => (isView(ranking) ? 'CombinedView' : isPeriod(ranking) ? 'Period' : 'Leaderboard') },
   Subscription,
 };

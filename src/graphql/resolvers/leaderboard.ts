@@ -1,18 +1,18 @@
 import type { LeaderboardResolvers, PeriodResolvers, Resolver, ResolverFn } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
-import type { BoardRef, Entry, Page } from '../../store/types';
+import type { Entry, Page, RankingRef } from '../../store/types';
 import type { Context } from '../context';
 import { type BoardRankingModel, type LeaderboardModel, onBoard, periodOnBoard, refOf, windowOnBoard } from '../models';
 
 /**
- * Resolvers of `Ranking` reads for any ranking on one board (a Leaderboard or a Period): the
- * generated types of Leaderboard's fields, taking either parent.
+ * Resolvers of `Ranking` reads for any ranking (a Leaderboard, a Period or a CombinedView): the
+ * generated types of Leaderboard's fields, taking any of them as parent.
  */
 export type BoardRankingReads<F extends keyof LeaderboardResolvers & keyof PeriodResolvers> = {
   [K in F]-?: NonNullable<LeaderboardResolvers[K]> extends Resolver<infer T, LeaderboardModel, Context, infer A> ? ResolverFn<T, BoardRankingModel, Context, A> : never;
 };
 
-/** The reads of schema/ranking.graphql but the score ranges (ranges.ts): one set for boards and their periods. */
+/** The reads of schema/ranking.graphql but the score ranges (ranges.ts): one set for boards, their periods and combined views. */
 export const RankingReads: BoardRankingReads<'totalCount' | 'entry' | 'entries' | 'around' | 'aroundScore' | 'topPercent'> = {
   totalCount: (ranking, _args, { leaderboards }) => leaderboards.size(refOf(ranking, leaderboards)),
   entry: (ranking, { playerId }, { loaders, leaderboards }) => loaders.entries(refOf(ranking, leaderboards)).load(playerId),
@@ -58,7 +58,7 @@ type EntryConnection = ReturnType<typeof entryConnection>;
  */
 const connections = new WeakMap<Page, EntryConnection>();
 
-function connectionOf(board: BoardRef, page: Page, backward: boolean): EntryConnection {
+function connectionOf(board: RankingRef, page: Page, backward: boolean): EntryConnection {
   let connection = connections.get(page);
   if (!connection) connections.set(page, (connection = entryConnection(board, page, backward)));
   return connection;
@@ -69,7 +69,7 @@ function connectionOf(board: BoardRef, page: Page, backward: boolean): EntryConn
  * the other side is told by the ranks at the page's ends against the span read: the whole board,
  * or a score range's `start` (entries above it) and `count`.
  */
-export function entryConnection(board: BoardRef, page: Page, backward: boolean, span = { start: 0, count: page.total }) {
+export function entryConnection(board: RankingRef, page: Page, backward: boolean, span = { start: 0, count: page.total }) {
   const nodes = page.entries.map((entry) => onBoard(board, entry));
   const first: Entry | undefined = page.entries[0];
   const last: Entry | undefined = page.entries[page.entries.length - 1];

@@ -57,5 +57,5 @@ function toSubmission(input: SubmitScoreInput): BoardSubmission {
 
 const toResult = (boardId: string, result: SubmitResult): SubmitScoreResultModel => ({
   ...result,
-  entry: onBoard(boardId, result.entry),
+  entry: onBoard(result.period ? { boardId, ...result.period } : boardId, result.entry),
 });

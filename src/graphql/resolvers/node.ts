@@ -1,23 +1,30 @@
 import type { NodeResolvers } from '../../generated/graphql';
 import type { Context } from '../context';
 import {
-  type EntryModel, type PeriodModel, type PeriodName, type RankWindowModel, type TopUpdateModel, isPeriod, periodOnBoard, refOnBoard, topOnBoard, windowOnBoard,
+  type CombinedViewModel, type EntryModel, type PeriodModel, type PeriodName, type RankWindowModel, type TopUpdateModel, isPeriod, isView, periodOnBoard,
+  refOnBoard, topOnBoard, windowOnBoard,
 } from '../models';
 import { StandingsError } from '../../errors';
-import type { BoardConfig } from '../../store/types';
+import type { Aggregate, BoardConfig, RankingRef } from '../../store/types';
 import type { Period } from '../../domain/periods/calendar';
-import { decodeNodeId } from '../nodeIds';
+import { decodeNodeId, type NodeKey, type ViewName } from '../nodeIds';
 
-type NodeModel = EntryModel | RankWindowModel | TopUpdateModel | PeriodModel;
+type NodeModel = EntryModel | RankWindowModel | TopUpdateModel | PeriodModel | CombinedViewModel;
 
 /**
  * The object a Node id names, read now; null when the id is not one of ours or the object is
  * gone (no such board, no score, a period no longer kept). Reads go through the request's loaders
  * like any other field.
  */
-export async function resolveNode(id: string, { leaderboards, loaders }: Context): Promise<NodeModel | null> {
+export async function resolveNode(id: string, context: Context): Promise<NodeModel | null> {
   const key = decodeNodeId(id);
   if (!key) return null;
+  if (key.type === 'CombinedView') return openView(key.view, context);
+  if ((key.type === 'Entry' || key.type === 'RankWindow') && key.view) {
+    const view = await openView(key.view, context);
+    return view && readOn({ view }, key, context);
+  }
+  const { leaderboards, loaders } = context;
   const board = await loaders.board(key.boardId);
   // Objects of a board that does not exist read as nothing.
   if (!board) return null;
@@ -30,12 +37,31 @@ export async function resolveNode(id: string, { leaderboards, loaders }: Context
   if (period === null) return null;
   const ref = refOnBoard(board.id, period);
   if (key.type === 'TopUpdate') return topOnBoard(ref, key.first, await leaderboards.page(ref, { limit: key.first }), periodOnBoard(board, period));
+  return readOn(ref, key, context);
+}
+
+/** The entry or window an id names, read on a board's period or a view. */
+async function readOn(
+  ref: RankingRef, key: Extract<NodeKey, { type: 'Entry' | 'RankWindow' }>, { leaderboards, loaders }: Context,
+): Promise<EntryModel | RankWindowModel | null> {
   if (key.type === 'Entry') return loaders.entries(ref).load(key.playerId);
   if ('playerId' in key) {
     const window = await leaderboards.around(ref, key.playerId, key.radius);
     return window && windowOnBoard(ref, window, key);
   }
   return windowOnBoard(ref, await leaderboards.aroundScore(ref, key.score, key.radius), key);
+}
+
+/** The view an id names, opened (built if it is not fresh); null when it cannot be (a board gone, a period no longer kept). */
+async function openView({ aggregate, sources }: ViewName, { leaderboards }: Context): Promise<CombinedViewModel | null> {
+  try {
+    return await leaderboards.combined(
+      sources.map(({ boardId, kind, key, weight }) => ({ leaderboardId: boardId, period: { kind, key }, weight })), aggregate as Aggregate,
+    );
+  } catch (err) {
+    if (err instanceof StandingsError) return null;
+    throw err;
+  }
 }
 
 /** The period an id names; null when it is no longer (or never) kept. */
@@ -50,5 +76,6 @@ function keptPeriod(board: BoardConfig, name: PeriodName, leaderboards: Context[
 
 export const Node: NodeResolvers = {
   // Told apart by a field only their model has (entries carry no id: it is made when asked for).
-  __resolveType: (node) => (isPeriod(node) ? 'Period' : 'version' in node ? 'TopUpdate' : 'entries' in node ? 'RankWindow' : 'Entry'),
+  __resolveType: (node) =>
+    (isView(node) ? 'CombinedView' : isPeriod(node) ? 'Period' : 'version' in node ? 'TopUpdate' : 'entries' in node ? 'RankWindow' : 'Entry'),
 };

@@ -2,6 +2,7 @@ import type { LeaderboardConnectionResolvers, QueryResolvers } from '../../gener
 import { checkBatchSize } from '../../domain/validation';
 import type { BoardConfig, BoardRef } from '../../store/types';
 import { refOnBoard } from '../models';
+import { combined } from './combined';
 import { resolveNode } from './node';
 
 export const Query: QueryResolvers = {
@@ -34,6 +35,7 @@ export const Query: QueryResolvers = {
     const loader = loaders.entries(board);
     return Promise.all(playerIds.map((playerId) => loader.load(playerId)));
   },
+  combined,
   player: (_root, { id }, { loaders }) => loaders.player.load(id),
   node: (_root, { id }, context) => resolveNode(id, context),
   nodes(_root, { ids }, context) {

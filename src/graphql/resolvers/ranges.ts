@@ -3,7 +3,7 @@ import { checkPageArguments } from '../../domain/validation';
 import { refOf } from '../models';
 import { type BoardRankingReads, entryConnection } from './leaderboard';
 
-/** The reads of schema/ranges.graphql: score ranges, scores at a position; for boards and their periods alike. */
+/** The reads of schema/ranges.graphql: score ranges, scores at a position; for boards, their periods and combined views alike. */
 export const RangeReads: BoardRankingReads<'entriesByScore' | 'countByScore' | 'scoreAtRank' | 'scoreAtPercentile'> = {
   async entriesByScore(ranking, args, { leaderboards }) {
     const options = checkPageArguments(args);
@@ -17,6 +17,6 @@ export const RangeReads: BoardRankingReads<'entriesByScore' | 'countByScore' | '
 };
 
 export const EntryRanges: EntryResolvers = {
-  // Dense ranks are kept for ALL_TIME only (README, Time windows).
-  denseRank: (entry, _args, { loaders }) => (entry.period ? null : loaders.denseRanks(entry.boardId).load(entry.score)),
+  // Dense ranks are kept for ALL_TIME only (README, Time windows), and views keep none.
+  denseRank: (entry, _args, { loaders }) => (entry.period || entry.view ? null : loaders.denseRanks(entry.boardId).load(entry.score)),
 };

@@ -24,10 +24,11 @@
   Reply {sortOrder, results, replayed}: replayed holds 1 for each submission answered with the
     record saved by an earlier one with the same idempotency key, else 0
   Reply results, one record per submission, for its first slot still kept:
-    {member, stored, rank0, sharedRank, total, previous, previousRank0, changed}: stored and
-    previous are stored scores (score for ASCENDING boards, -score for DESCENDING ones),
-    previous '' and previousRank0 -1 for a new player, changed 0/1 (in any slot). The record is
-    what an idempotency key saves, so a replay after a rollover answers as the first time did.
+    {member, stored, rank0, sharedRank, total, previous, previousRank0, changed, kind, key}:
+    stored and previous are stored scores (score for ASCENDING boards, -score for DESCENDING
+    ones), previous '' and previousRank0 -1 for a new player, changed 0/1 (in any slot), kind and
+    key the slot's (the period the entry is on). The record is what an idempotency key saves, so
+    a replay after a rollover answers as the first time did.
   When anything changed, bumps the board's version and publishes (SPUBLISH, so it works on
   Cluster too) one message: 'v <version>', then a line per change in ALL_TIME:
     's <player> <score> <rank0> <sharedRank> <previous score or -> <previous rank0 or -1> <reachedAt µs> <total>'
@@ -63,15 +64,18 @@ for _ = 1, tonumber(ARGV[6]) do
 end
 local slots = {}
 local m = tonumber(ARGV[at]); at = at + 1
+-- An imported moment's periods were chosen by the caller; those that have expired by Redis'
+-- clock since are left out (kept false).
 for s = 1, m do
-  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = ARGV[at + 2], ranking = KEYS[2 + s]}
-  slots[s].allTime = slots[s].kind == 'ALL_TIME'
+  local expiry = ARGV[at + 2]
+  slots[s] = {kind = ARGV[at], key = ARGV[at + 1], expiry = expiry, ranking = KEYS[2 + s], allTime = ARGV[at] == 'ALL_TIME',
+    kept = expiry == '' or tonumber(expiry) * 1000 > now}
   at = at + 3
 end
 
 local items, nextKey, live = {}, 3 + m, 0
 for i = 1, n do
-  local item = {player = ARGV[at], score = tonumber(ARGV[at + 1]), at = ARGV[at + 2], buckets = {}, slots = {}}
+  local item = {player = ARGV[at], code = playerCode(ARGV[at]), score = tonumber(ARGV[at + 1]), at = ARGV[at + 2], buckets = {}, slots = {}}
   for s in string.gmatch(ARGV[at + 4], '%d+') do
     item.slots[#item.slots + 1] = tonumber(s)
     item.buckets[#item.buckets + 1] = KEYS[nextKey]
@@ -114,16 +118,18 @@ if m > 1 then
   end
 end
 
--- An imported moment's periods were chosen by the caller; those that have expired by Redis'
--- clock since are left out.
-local function kept(s) return slots[s].expiry == '' or tonumber(slots[s].expiry) * 1000 > now end
-
 -- The player's current member and stored score in a slot, ignoring a bucket entry whose member
--- is gone (left behind by a board deleted and created again, or a period expired).
-local function current(item, j)
+-- is gone (left behind by a board deleted and created again, or a period expired). `guess` is a
+-- member the player may have there: a member ends with the player's code, so one the ranking
+-- holds is the player's entry, found without reading the bucket.
+local function current(item, j, guess)
+  if guess then
+    local stored = redis.call('ZSCORE', slots[item.slots[j]].ranking, guess)
+    if stored then return guess, dir * tonumber(stored) end
+  end
   local token = redis.call('HGET', item.buckets[j], item.player)
   if not token then return nil end
-  local member = memberOf(token, item.player)
+  local member = memberWith(token, item.code)
   local stored = redis.call('ZSCORE', slots[item.slots[j]].ranking, member)
   if not stored then return nil end
   return member, dir * tonumber(stored)
@@ -146,7 +152,7 @@ for i, item in ipairs(items) do
       return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in the future')
     end
     local landing = false
-    for _, s in ipairs(item.slots) do landing = landing or kept(s) end
+    for _, s in ipairs(item.slots) do landing = landing or slots[s].kept end
     if not landing then
       return redis.error_reply('BAD_USER_INPUT item ' .. (i - 1) .. ': reachedAt is in no period the board still keeps')
     end
@@ -201,12 +207,18 @@ local function token(moment, seq)
   return table.concat(out)
 end
 
--- A period's keys expire with it: set when the write creates them, so nothing needs scheduling.
--- `created` is asked only for periods that expire, so ALL_TIME writes pay no extra call.
-local function expireNew(s, key, created)
-  local slot = slots[s]
-  if slot.expiry == '' or not created() then return end
-  redis.call('PEXPIREAT', key, slot.expiry)
+-- A submission's event lines give its score and previous score in every period it moved, under
+-- LATEST one score and mostly one previous score: each text is made once per call. Not 0's, since
+-- -0 == 0 (one table key) but their texts differ.
+local texts = {}
+local function text(x)
+  if x == 0 then return fmt(x) end
+  local t = texts[x]
+  if not t then
+    t = fmt(x)
+    texts[x] = t
+  end
+  return t
 end
 
 local results, replayed, events, nextLive = {}, {}, {}, first
@@ -216,12 +228,16 @@ for i, item in ipairs(items) do
   if saved then
     results[i], replayed[i] = cmsgpack.unpack(saved), 1
   else
-    local moment, tok, changedAny, result
+    local moment, tok, bucketToken, momentText, changedAny, result, guess
     if item.at == '' then moment, nextLive = nextLive, nextLive + 1 end
     for j, s in ipairs(item.slots) do
-      if kept(s) then
-        local slot, bucket = slots[s], item.buckets[j]
-        local member, old = current(item, j)
+      local slot = slots[s]
+      if slot.kept then
+        local bucket = item.buckets[j]
+        local member, old = current(item, j, guess)
+        -- Under LATEST and INCREMENT a write that moves a player's entry moves it in every period
+        -- the player is in, with one token: their entries in the other periods are likely this one.
+        if member and not guess and policy ~= 'BEST' then guess = member end
         local score = nextScore(old, item.score)
         local changed = old == nil or score ~= old
         -- Ranks for the slot answered for, and for a watched period's event when it changed: the
@@ -236,30 +252,36 @@ for i, item in ipairs(items) do
             if item.at ~= '' then moment, seq = tonumber(item.at), redis.call('HINCRBY', cfgKey, 'seq', 1) end
             if moment > clock then clock = moment end
             tok = token(moment, seq)
+            bucketToken, momentText = storedToken(tok), string.format('%.0f', moment)
           end
           changedAny = true
-          if member then
-            redis.call('ZREM', slot.ranking, member)
-            if slot.allTime and cfg[6] then dropScore(distinct, slot.ranking, dir * old) end
-          end
-          member = tok .. playerCode(item.player)
+          -- A period's keys expire with it, from when a write creates them, so nothing needs
+          -- scheduling. The new entry goes in before the old one leaves, so a ranking this write
+          -- finds is never emptied and recreated, and only a player new to the period can create it.
+          local previous = member
+          member = tok .. item.code
           redis.call('ZADD', slot.ranking, dir * score, member)
-          expireNew(s, slot.ranking, function() return redis.call('ZCARD', slot.ranking) == 1 end)
+          if previous then
+            redis.call('ZREM', slot.ranking, previous)
+            if slot.allTime and cfg[6] then dropScore(distinct, slot.ranking, dir * old) end
+          elseif slot.expiry ~= '' and redis.call('ZCARD', slot.ranking) == 1 then
+            redis.call('PEXPIREAT', slot.ranking, slot.expiry)
+          end
           if slot.allTime and cfg[6] then redis.call('ZADD', distinct, dir * score, scoreMember(dir * score)) end
-          local added = redis.call('HSET', bucket, item.player, storedToken(tok)) == 1
-          expireNew(s, bucket, function() return added and redis.call('HLEN', bucket) == 1 end)
+          if redis.call('HSET', bucket, item.player, bucketToken) == 1 and slot.expiry ~= '' and redis.call('HLEN', bucket) == 1 then
+            redis.call('PEXPIREAT', bucket, slot.expiry)
+          end
         end
         if changed and not ranked then
-          events[s][#events[s] + 1] = table.concat({'s', item.player, fmt(score), '-', '-', old and fmt(old) or '-',
-            '-', string.format('%.0f', moment), '-'}, ' ')
+          events[s][#events[s] + 1] = 's ' .. item.player .. ' ' .. text(score) .. ' - - ' .. (old and text(old) or '-') .. ' - ' .. momentText .. ' -'
         elseif answered or changed then
           local stored = fmt(dir * score)
           local rank, total = redis.call('ZRANK', slot.ranking, member), redis.call('ZCARD', slot.ranking)
           local shared = redis.call('ZCOUNT', slot.ranking, '-inf', '(' .. stored) + 1
-          if answered then result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, 0} end
+          if answered then result = {member, stored, rank, shared, total, old and fmt(dir * old) or '', previousRank, 0, slot.kind, slot.key} end
           if changed then
-            events[s][#events[s] + 1] = table.concat({'s', item.player, fmt(score), rank, shared, old and fmt(old) or '-',
-              previousRank, string.format('%.0f', moment), total}, ' ')
+            events[s][#events[s] + 1] = table.concat({'s', item.player, text(score), rank, shared, old and text(old) or '-',
+              previousRank, momentText, total}, ' ')
           end
         end
       end

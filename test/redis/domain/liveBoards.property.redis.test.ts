@@ -104,7 +104,7 @@ it('keeps every watch equal to a fresh read after every write, from the events a
         const config = (await leaderboards.getBoard(board))!;
         const today = leaderboards.period(config, { kind: 'DAILY' });
         const day = new ReferenceBoard('DESCENDING', 'LATEST');
-        /** Submits, and applies to the model of the day what lands in it (removals are ALL_TIME's only). */
+        /** Submits, and applies to the model of the day what lands in it (a removal reaches every period). */
         const submit = async (items: { playerId: string; score: number; reachedAtMicros?: number }[]) => {
           const results = await leaderboards.submit(items.map((item) => ({ boardId: board, ...item })));
           items.forEach(({ playerId, score, reachedAtMicros }, i) => {
@@ -140,8 +140,10 @@ it('keeps every watch equal to a fresh read after every write, from the events a
           testReads.mockClear();
           const past = Date.now() * 1000 - 3_600_000_000;
           for (const step of writes) {
-            if (step.kind === 'remove') await leaderboards.remove(board, step.player);
-            else {
+            if (step.kind === 'remove') {
+              await leaderboards.remove(board, step.player);
+              day.remove(step.player);
+            } else {
               const reachedAtMicros = step.backdated === null ? undefined : past + step.backdated;
               await submit([{ playerId: step.player, score: step.score, reachedAtMicros }]);
             }

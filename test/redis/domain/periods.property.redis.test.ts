@@ -15,7 +15,7 @@ import { newTestClient, uniqueId } from '../../support/redis';
  * test/unit/domain/periods.test.ts). Seasons are added as the steps go (the first makes SEASON a
  * kept kind): the submissions after an add land in them by the board's new calendar. Moments lie
  * in the future of the machine's clock, so the PEXPIREATs the writes set keep every period's keys
- * for the test's length.
+ * for the test's length. A removal takes the player out of every period kept at the step's moment.
  */
 const PERIODS = {
   timeZone: 'Europe/Berlin',
@@ -39,6 +39,8 @@ const step = fc.record({
   // end, if later) to its start, and its length.
   season: fc.option(fc.record({ delay: fc.integer({ min: 1, max: 2 * 24 * 60 }), length: fc.integer({ min: 1, max: 3 * 24 * 60 }) }), { nil: undefined, freq: 3 }),
   items: fc.array(submission, { minLength: 1, maxLength: 3 }),
+  // A player removed after the step's submissions: from every period kept at the step's now.
+  removed: fc.option(fc.constantFrom(...PLAYERS), { nil: undefined, freq: 4 }),
 });
 
 let redis: Redis;
@@ -75,7 +77,7 @@ describe.each(combos)('%s board with %s policy, four kinds of period and seasons
         let calendar = new PeriodCalendar(checkPeriodConfig(PERIODS), clockNow);
         let seasonsEnd = 0;
         try {
-          for (const { advance, season, items } of steps) {
+          for (const { advance, season, items, removed } of steps) {
             now += advance * MINUTE;
             if (season) {
               const start = Math.max(now + season.delay * MINUTE, seasonsEnd);
@@ -115,6 +117,11 @@ describe.each(combos)('%s board with %s policy, four kinds of period and seasons
                 changed: results[i].changed, previousScore: results[i].previousScore, previousRank: results[i].previousRank,
               });
             });
+            if (removed !== undefined) {
+              const kept = [...models.values()].filter(({ period }) => calendar.status(period, now) === 'kept');
+              const held = kept.map(({ board }) => board.remove(removed)).some(Boolean);
+              expect(await leaderboards.remove(boardId, removed)).toBe(held);
+            }
           }
           for (const { period, board } of models.values()) {
             const page = await leaderboards.store.page({ boardId, kind: period.kind, key: period.key }, { limit: 1000 });

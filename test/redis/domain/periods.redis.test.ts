@@ -133,6 +133,18 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect(weekly[0]!.reachedAtMicros).toBe(micros('2027-03-08T10:00:00Z'));
   });
 
+  it('moves a LATEST entry that an unchanged all-time score left with another member', async () => {
+    const id = await board({ kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] }, 'LATEST');
+    at('2027-03-01T10:00:00Z');
+    await submit(id, 'a', 5);
+    at('2027-03-02T10:00:00Z');
+    await submit(id, 'a', 5); // all-time unchanged; the new day's entry gets this write's member
+    await submit(id, 'a', 7); // all-time's member is not the day's: the day's must still go
+    expect(await standings(id, 'DAILY', '2027-03-02')).toEqual([['a', 7]]);
+    expect(await standings(id, 'ALL_TIME', 'all')).toEqual([['a', 7]]);
+    expect(await redis.zcard(boardKeys(id).period('DAILY', '2027-03-02').ranking)).toBe(1);
+  });
+
   it('adds per period under INCREMENT, and checks the range in each', async () => {
     const id = await board({ kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY' }] }, 'INCREMENT');
     at('2027-03-01T10:00:00Z');
@@ -160,6 +172,16 @@ describe('retention', () => {
     expect(bucketKeys.length).toBeGreaterThan(0);
     for (const key of bucketKeys) expect(await redis.call('PEXPIRETIME', key)).toBe(dayEnd);
     expect(await redis.call('PEXPIRETIME', boardKeys(id).ranking)).toBe(-2); // no ALL_TIME kept: never written
+  });
+
+  it('keeps the expiry of a period whose only player writes again', async () => {
+    const id = await board({ kinds: [{ kind: 'DAILY', retention: 1 }] });
+    at('2027-03-03T10:00:00Z');
+    await submit(id, 'a', 1);
+    await submit(id, 'a', 2); // the entry moves: the ranking must not be emptied and made again
+    const day = boardKeys(id).period('DAILY', '2027-03-03');
+    expect(await standings(id, 'DAILY', '2027-03-03')).toEqual([['a', 2]]);
+    expect(await redis.call('PEXPIRETIME', day.ranking)).toBe(Date.parse('2027-03-04T00:00:00Z'));
   });
 });
 

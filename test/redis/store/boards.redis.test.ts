@@ -125,4 +125,27 @@ describe('deleting boards', () => {
     expect(await other.remove(id, 'b')).toBe(true);
     expect(await t.store.size(id)).toBe(1);
   });
+
+  it('answers UNAVAILABLE, not applied, when the board changes again while the store refreshes it', async () => {
+    const id = uniqueId('recreate-twice');
+    const other = new LeaderboardStore(t.redis);
+    const recreate = async (capacity: number) => {
+      await t.store.deleteBoard(id);
+      await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity });
+    };
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 64 });
+    await other.submit(id, [{ playerId: 'a', score: 1 }]);
+    await recreate(100_000);
+    // The refresh reads the board, which changes again before the retried write.
+    const refresh = jest.spyOn(other, 'getBoard').mockImplementationOnce(async (board) => {
+      const read = await LeaderboardStore.prototype.getBoard.call(other, board);
+      await recreate(1_000_000);
+      return read;
+    });
+    await expect(other.submit(id, [{ playerId: 'a', score: 2 }])).rejects.toMatchObject({ code: 'UNAVAILABLE', outcome: 'NOT_APPLIED' });
+    refresh.mockRestore();
+    expect(await t.store.size(id)).toBe(0);
+    // The call after finds the board settled.
+    expect((await other.submit(id, [{ playerId: 'a', score: 3 }]))[0]).toMatchObject({ entry: { rank: 1, score: 3 } });
+  });
 });

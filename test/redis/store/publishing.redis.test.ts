@@ -73,16 +73,14 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'the same score on a board with periods', setup: (id) => periodBoard(id).then(() => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }])),
       run: (id) => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }]) },
   ],
-  remove: [
-    { name: 'a player on the board', setup: withPlayers, run: (id) => t.store.remove(id, '42') },
-    { name: 'a player not on it', setup: withPlayers, run: (id) => t.store.remove(id, 'z') },
-    { name: 'a player left in a bucket by a deleted board', setup: async (id) => {
+  remove_many: [
+    { name: 'one player on the board', setup: withPlayers, run: (id) => t.store.remove(id, '42') },
+    { name: 'one player not on it', setup: withPlayers, run: (id) => t.store.remove(id, 'z') },
+    { name: 'one player left in a bucket by a deleted board', setup: async (id) => {
       await withPlayers(id);
       await scripts.runScript(t.redis, 'delete_board', [boardKeys(id).config, boardKeys(id).ranking, boardKeys(id).distinct], [boardKeys(id).events]);
       await board(id);
     }, run: (id) => t.store.remove(id, 'a') },
-  ],
-  remove_many: [
     { name: 'a score range', setup: withPlayers, run: (id) => t.store.removeByScore(id, { min: { value: 3 }, max: { value: 4 } }, 10) },
     { name: 'an empty score range', setup: withPlayers, run: (id) => t.store.removeByScore(id, { min: { value: 3, exclusive: true }, max: { value: 4 } }, 10) },
     { name: 'a range past the maximum', setup: withPlayers, run: (id) => t.store.removeByScore(id, {}, 2) },
@@ -91,6 +89,9 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'players', setup: withPlayers, run: (id) => t.store.removePlayers(id, ['42', 'z', 'a'], 10) },
     { name: 'players not on the board', setup: withPlayers, run: (id) => t.store.removePlayers(id, ['z'], 10) },
     { name: 'no board', run: (id) => t.store.keepTop(id, 0, 10) },
+    { name: 'a player in every period of a board with periods',
+      setup: (id) => periodBoard(id).then(() => new Leaderboards(t.store).submit([{ boardId: id, playerId: 'a', score: 1 }])),
+      run: (id) => new Leaderboards(t.store).remove(id, 'a') },
   ],
   update_board: [
     { name: 'a new title', setup: withPlayers, run: (id) => t.store.updateBoard({ id, title: 'New' }) },
@@ -110,6 +111,11 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a rank', setup: withPlayers, run: (id) => t.store.scoreAtRank(id, 2) },
     { name: 'a percentile', setup: withPlayers, run: (id) => t.store.scoreAtPercentile(id, 50) },
   ],
+  combine: [{
+    name: 'a view of its ranking',
+    setup: withPlayers,
+    run: (id) => t.store.buildView({ id: 'v', boardId: id, aggregate: 'SUM', sortOrder: 'DESCENDING', sources: [{ boardId: id, kind: 'ALL_TIME', key: 'all', weight: 2 }] }, 60_000),
+  }],
   dense_rank: [{ name: 'scores', setup: withPlayers, run: (id) => t.store.denseRanks(id, [5, 3, 4]) }],
   entries: [{ name: 'players', setup: withPlayers, run: (id) => t.store.entries(id, ['a', 'z', '42']) }],
   page: [
@@ -125,10 +131,11 @@ const CASES: Record<ScriptName, Case[]> = {
   rate_limit: [{ name: 'a request', run: () => new RateLimitStore(t.redis).hit('key', uniqueId('publishing'), 1000) }],
 };
 
-/** Everything stored under the board's keys but its idempotency records (answers kept, not board state). */
+/** Everything stored under the board's keys but its idempotency records (answers kept, not board state) and combined views (snapshots of it). */
 async function contents(id: string): Promise<Record<string, unknown>> {
   const keys = boardKeys(id);
-  const found = (await t.redis.keys(`st:{${id}}:*`)).filter((key) => !key.startsWith(keys.idempotency(''))).sort();
+  const views = keys.viewPattern.slice(0, -1);
+  const found = (await t.redis.keys(`st:{${id}}:*`)).filter((key) => !key.startsWith(keys.idempotency('')) && !key.startsWith(views)).sort();
   const state: Record<string, unknown> = {};
   for (const key of found) {
     const type = await t.redis.type(key);

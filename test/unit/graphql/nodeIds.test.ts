@@ -30,3 +30,37 @@ describe("a Period's Node id", () => {
     }
   });
 });
+
+describe("a CombinedView's Node id, and those of its entries and windows", () => {
+  const view = {
+    aggregate: 'SUM',
+    sources: [
+      { boardId: 'eu', kind: 'DAILY', key: '2026-12-01', weight: 2 },
+      { boardId: 'us', kind: 'ALL_TIME', key: 'all', weight: 0.5 },
+      { boardId: 'view', kind: 'SEASON', key: 's.1', weight: 1 },
+    ],
+  };
+
+  it('names its aggregate and sources, and decodes back to them', () => {
+    const keys: NodeKey[] = [
+      { type: 'CombinedView', view },
+      { type: 'CombinedView', view: { ...view, aggregate: 'MAX' } },
+      { type: 'CombinedView', view: { ...view, sources: view.sources.slice(1) } },
+      { type: 'Entry', boardId: 'eu', view, playerId: 'view' },
+      { type: 'RankWindow', boardId: 'eu', view, playerId: 'p', radius: 2 },
+      { type: 'RankWindow', boardId: 'eu', view, score: -1.5, radius: 0 },
+    ];
+    for (const key of keys) expect(decodeNodeId(encodeNodeId(key))).toEqual(key);
+    expect(new Set(keys.map(encodeNodeId)).size).toBe(keys.length);
+  });
+
+  it('is not read without sources, with a malformed source, with a period too, or on a TopUpdate', () => {
+    for (const text of [
+      'CombinedView', 'CombinedView view SUM', 'CombinedView view SUM eu/DAILY/2026-12-01', 'CombinedView view SUM e u/DAILY/x/1',
+      'CombinedView view SUM eu/daily/x/1', 'CombinedView extra view SUM eu/DAILY/x/1', 'Entry eu p period DAILY x view SUM eu/DAILY/x/1',
+      'TopUpdate eu 10 view SUM eu/DAILY/x/1', 'Period eu view SUM eu/DAILY/x/1',
+    ]) {
+      expect(decodeNodeId(raw(text))).toBeNull();
+    }
+  });
+});

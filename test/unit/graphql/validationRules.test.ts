@@ -103,6 +103,16 @@ describe('cost', () => {
     expect(limitsOf(periods('(kind: WEEKLY)', 'entries(first: 100) { nodes { playerId } }'))).toEqual(over);
   });
 
+  it('counts a combined view as one object, however many sources its list names', () => {
+    const view = (sources: string, first: number) =>
+      `query ($sources: [CombinedSourceInput!]!) { combined(sources: ${sources}) { entries(first: ${first}) { nodes { playerId rank } } } }`;
+    expect(limitsOf(view('$sources', 1000))).toEqual([]);
+    expect(limitsOf(view('[{ leaderboardId: "a" }, { leaderboardId: "b" }]', 1000))).toEqual([]);
+    // Its reads still count as a board's do.
+    expect(limitsOf(`{ combined(sources: [{ leaderboardId: "a" }]) { entries(first: 1000) { nodes { ranking { entries(first: 20) { nodes { playerId } } } } } } }`))
+      .toEqual([{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }]);
+  });
+
   it('leaves an out-of-range size to the precise BAD_USER_INPUT check', () => {
     expect(limitsOf('{ leaderboard(id: "b") { entries(first: 1000000) { nodes { playerId } } } }')).toEqual([]);
   });

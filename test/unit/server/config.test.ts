@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       explorer: true,
       workers: 1,
+      combinedViewTtlMs: 2_000,
     });
   });
 
@@ -83,7 +84,7 @@ describe('loadConfig', () => {
       REDIS_READY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '750', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
-      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0', REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '300', STANDINGS_WORKERS: '3',
+      SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0', REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '300', STANDINGS_WORKERS: '3', COMBINED_VIEW_TTL_MS: '500',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisSentinel: null,
       redisReplication: { minReplicas: 1, timeoutMs: 300 }, redisDataDir: '/var/lib/st',
@@ -93,7 +94,7 @@ describe('loadConfig', () => {
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
       ],
       anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
-      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3,
+      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3, combinedViewTtlMs: 500,
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
   });
@@ -171,6 +172,13 @@ describe('loadConfig', () => {
       'REDIS_REPLICA_TIMEOUT_MS must be at most half of REDIS_COMMAND_TIMEOUT_MS (2000), so that commands queued behind a write waiting for its replicas still get their answers',
     ]);
     expect(problems({ REDIS_MIN_REPLICAS: '-1' })).toEqual(['REDIS_MIN_REPLICAS must be an integer from 0 to 16, got "-1"']);
+  });
+
+  it('reads COMBINED_VIEW_TTL_MS once, from 0 (every read builds) to 10 minutes', () => {
+    expect(loadConfig({}).combinedViewTtlMs).toBe(2_000);
+    expect(loadConfig({ COMBINED_VIEW_TTL_MS: '0' }).combinedViewTtlMs).toBe(0);
+    expect(() => loadConfig({ COMBINED_VIEW_TTL_MS: '600001' })).toThrow(/COMBINED_VIEW_TTL_MS/);
+    expect(() => loadConfig({ COMBINED_VIEW_TTL_MS: 'soon' })).toThrow(/COMBINED_VIEW_TTL_MS/);
   });
 
   it('reads STANDINGS_WORKERS, "auto" being one per core', () => {

@@ -40,7 +40,7 @@ it('sends every subscriber the message graphql-ws would, with a shared result fo
   const ids = ['1', 'two', 'a "quoted" \u0000 id'];
   for (const [i, pair] of pairs.entries()) {
     const received = once(pair.client, 'message');
-    await senderOf(pair.socket, ids[i])(result);
+    expect(senderOf(pair.socket, ids[i])(result, () => undefined)).toBe(true);
     const [data, isBinary] = await received;
     expect(isBinary).toBe(false);
     expect(String(data)).toBe(JSON.stringify({ id: ids[i], type: 'next', payload: { ...result, extensions: { formatted: true } } }));
@@ -54,8 +54,8 @@ it('gives each result its own payload, in the order they are sent', async () => 
   const send = createSharedFrames((result) => result)(pair.socket, 'a');
   const received: unknown[] = [];
   const both = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(JSON.parse(String(data))) === 2 && resolve()));
-  await send({ data: { n: 2 } });
-  await send({ data: { n: 1 } });
+  send({ data: { n: 2 } }, () => undefined);
+  send({ data: { n: 1 } }, () => undefined);
   await both;
   expect(received).toEqual([{ id: 'a', type: 'next', payload: { data: { n: 2 } } }, { id: 'a', type: 'next', payload: { data: { n: 1 } } }]);
   pair.client.close();
@@ -64,8 +64,29 @@ it('gives each result its own payload, in the order they are sent', async () => 
 it('sends nothing on a socket that is closing', async () => {
   const pair = await connect();
   const send = createSharedFrames((result) => result)(pair.socket, 'a');
+  const received: unknown[] = [];
+  pair.client.on('message', (data) => received.push(data));
   pair.socket.close();
-  expect(send({ data: { n: 1 } })).toBeUndefined();
+  expect(send({ data: { n: 1 } }, () => undefined)).toBe(true);
   const [code] = await once(pair.client, 'close');
   expect(code).toBe(1005);
+  expect(received).toEqual([]);
+});
+
+it('tells a sender whose socket has a backlog to wait, and when the frame is written', async () => {
+  const pair = await connect();
+  const send = createSharedFrames((result) => result)(pair.socket, 'a');
+  // A client that reads nothing, and more than the kernel's buffers hold on their way to it.
+  (pair.client as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+  expect(send({ data: { big: 'x'.repeat(16 * 2 ** 20) } }, () => undefined)).toBe(true);
+  let drained = false;
+  const written = new Promise<void>((resolve) => {
+    expect(send({ data: { n: 1 } }, () => ((drained = true), resolve()))).toBe(false);
+  });
+  expect(drained).toBe(false);
+  const last = new Promise<unknown>((resolve) => pair.client.on('message', (data) => JSON.parse(String(data)).payload.data.n && resolve(JSON.parse(String(data)))));
+  (pair.client as unknown as { _socket: { resume(): void } })._socket.resume();
+  await written;
+  expect(await last).toEqual({ id: 'a', type: 'next', payload: { data: { n: 1 } } });
+  pair.client.close();
 });

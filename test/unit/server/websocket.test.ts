@@ -4,14 +4,19 @@
 // console, where graphql-ws' own socket glue writes); refusals are not logged.
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema } from 'graphql';
+import { once } from 'node:events';
+import { GraphQLBoolean, GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { ANONYMOUS_READER, type Principal } from '../../../src/domain/access';
+import { LiveStream } from '../../../src/domain/live/liveStream';
 import { ErrorCode, StandingsError, unavailable } from '../../../src/errors';
 import type { Services } from '../../../src/graphql/context';
 import { createExecutionCore } from '../../../src/graphql/execution/core';
 import { attachWebSocket } from '../../../src/server/websocket';
+
+/** The stream of each `counter` subscriber, which a test pushes states into, as the live layer does. */
+const counters: LiveStream<{ counter: string }>[] = [];
 
 const schema = new GraphQLSchema({
   query: new GraphQLObjectType({ name: 'Query', fields: { ok: { type: GraphQLBoolean } } }),
@@ -25,6 +30,14 @@ const schema = new GraphQLSchema({
         },
         resolve: () => {
           throw new Error('kaput: a bug deep inside');
+        },
+      },
+      counter: {
+        type: GraphQLString,
+        subscribe: () => {
+          const stream = new LiveStream<{ counter: string }>(1, () => undefined);
+          counters.push(stream);
+          return stream;
         },
       },
       brokenFeed: {
@@ -73,7 +86,7 @@ async function serve(authenticate: () => Promise<Principal> = async () => ANONYM
     httpServer.closeAllConnections();
     await new Promise((resolve) => httpServer.close(resolve));
   };
-  return { client, logged, closeCode, close };
+  return { client, logged, closeCode, close, url: `ws://127.0.0.1:${(httpServer.address() as AddressInfo).port}/graphql` };
 }
 
 let consoleErrors: jest.SpyInstance;
@@ -121,6 +134,33 @@ it('logs an error thrown by a subscription\'s event stream, with the connection 
     expect(error).toEqual([{ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' } }]);
     expect(logged).toEqual([{ requestId: 'conn-7', message: expect.stringMatching(/^Internal error at request: Error: the feed broke\n\s+at /) }]);
   } finally {
+    await close();
+  }
+});
+
+it('holds back a subscriber that reads slowly: once it reads again it gets the latest state, not every one it missed', async () => {
+  const { url, close } = await serve();
+  const socket = new WebSocket(url, 'graphql-transport-ws');
+  try {
+    const messages: { type: string; payload?: { data: { counter: string } } }[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    await once(socket, 'open');
+    socket.send(JSON.stringify({ type: 'connection_init' }));
+    socket.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { counter }' } }));
+    while (counters.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const stream = counters.pop()!;
+    // The client stops reading, and the first frame is more than the kernel's buffers hold.
+    const { _socket: tcp } = socket as unknown as { _socket: { pause(): void; resume(): void } };
+    tcp.pause();
+    stream.push({ counter: 'x'.repeat(16 * 2 ** 20) });
+    for (let n = 1; n <= 50; n++) stream.push({ counter: String(n) });
+    tcp.resume();
+    while (messages.at(-1)?.payload?.data.counter !== '50') await new Promise((resolve) => setTimeout(resolve, 5));
+    const counts = messages.filter((message) => message.type === 'next').map((message) => message.payload!.data.counter);
+    // The first frame written, the one sent while it waited, and the latest: none of those in between.
+    expect(counts.map((count) => (count.length > 10 ? 'big' : count))).toEqual(['big', '1', '50']);
+  } finally {
+    socket.terminate();
     await close();
   }
 });

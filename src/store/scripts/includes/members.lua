@@ -16,8 +16,13 @@ end
 
 -- Bucket hashes hold each player's token without the import-sequence byte when it is 0 (a
 -- live submission): one byte less per player in the listpack. submit.lua's storedToken drops
--- it; this puts it back.
+-- it; this puts it back, given the player's code (submit.lua makes it once for all of a
+-- submission's periods).
+local function memberWith(stored, code)
+  if #stored == 7 then return stored .. '\0' .. code end
+  return stored .. code
+end
+
 local function memberOf(stored, playerId)
-  if #stored == 7 then return stored .. '\0' .. playerCode(playerId) end
-  return stored .. playerCode(playerId)
+  return memberWith(stored, playerCode(playerId))
 end

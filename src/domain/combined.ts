@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { badInput, boardNotFound } from '../errors';
+import type { LeaderboardStore } from '../store/leaderboardStore';
+import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../store/types';
+import { DEFAULT_COMBINED_VIEW_TTL_MS, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
+import type { Period, PeriodRequest } from './periods/calendar';
+import { checkId } from './validation';
+
+const AGGREGATES: readonly string[] = ['SUM', 'MAX', 'MIN'];
+/**
+ * A view's keys outlive the time it answers reads by this much, so that a request reading a view
+ * opened just before its time ran out still finds it; past that Redis drops them by itself.
+ */
+const KEY_GRACE_MS = 10_000;
+/** Views whose build this process remembers; past it the expired ones are forgotten (or all, if none is). */
+const MAX_KEPT_VIEWS = 1000;
+
+/** One ranking a view takes in, as clients name it: a board, its period (default: the board's default period), a weight (default 1). */
+export interface CombinedSourceRequest {
+  leaderboardId: string;
+  period?: PeriodRequest | null;
+  weight?: number | null;
+}
+
+export interface CombinedViewOptions {
+  /** How long a view, once built, answers reads before it is built again (ms). */
+  ttlMs?: number;
+  /** ms since the epoch; tests move it instead of waiting. */
+  nowMs?: () => number;
+}
+
+/** What views need of the boards: their settings, and the period a source names. */
+export interface BoardsOfViews {
+  getBoard(id: string): Promise<BoardConfig | null>;
+  period(board: BoardConfig, request: PeriodRequest | null | undefined, field?: string): Period;
+}
+
+interface Build {
+  /** When the build began: the view is the sources as of then. */
+  at: number;
+  pending: boolean;
+  ready: Promise<unknown>;
+}
+
+/**
+ * Combined views (issue 13): several rankings, periods of one board or of several, put together
+ * by SUM, MAX or MIN of weighted scores, as a snapshot in keys of its own (the store's
+ * `buildView`) that the board reads then read. A view is built on its first read and answers
+ * reads for `ttlMs`, then is built again on the next; reads that arrive while it is being built
+ * wait for that build (one build per view at a time in this process). Each process builds its
+ * own, into the same keys, which a build replaces as a whole.
+ */
+export class CombinedViews {
+  private readonly builds = new Map<string, Build>();
+  private readonly ttlMs: number;
+  private readonly nowMs: () => number;
+
+  constructor(
+    private readonly boards: BoardsOfViews,
+    private readonly store: LeaderboardStore,
+    options: CombinedViewOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? DEFAULT_COMBINED_VIEW_TTL_MS;
+    this.nowMs = options.nowMs ?? Date.now;
+  }
+
+  /**
+   * The view of these sources, built and ready to read. BAD_USER_INPUT naming the field for no
+   * source, more than MAX_COMBINED_SOURCES, a weight out of (0, MAX_COMBINED_WEIGHT], a source
+   * named twice, sources of different sort orders, a period kind a board does not keep, and an
+   * aggregate outside the exact range; NOT_FOUND for an unknown board or an expired period.
+   */
+  async open(sources: readonly CombinedSourceRequest[], aggregate: Aggregate): Promise<ViewSpec> {
+    const view = await this.check(sources, aggregate);
+    await this.ready(view);
+    return view;
+  }
+
+  private async check(sources: readonly CombinedSourceRequest[], aggregate: Aggregate): Promise<ViewSpec> {
+    if (!AGGREGATES.includes(aggregate)) throw badInput(`aggregate must be one of ${AGGREGATES.join(', ')}`, { field: 'aggregate' });
+    if (sources.length === 0 || sources.length > MAX_COMBINED_SOURCES) {
+      throw badInput(`sources must hold 1 to ${MAX_COMBINED_SOURCES} rankings, not ${sources.length}`, { field: 'sources' });
+    }
+    const ids = sources.map((source, i) => checkId(source.leaderboardId, `sources.${i}.leaderboardId`));
+    const weights = sources.map((source, i) => checkWeight(source.weight, `sources.${i}.weight`));
+    const boards = new Map<string, BoardConfig | null>();
+    await Promise.all([...new Set(ids)].map(async (id) => boards.set(id, await this.boards.getBoard(id))));
+    const seen = new Map<string, number>();
+    const checked = sources.map((source, i): ViewSource & { sortOrder: string } => {
+      const board = boards.get(ids[i]);
+      if (!board) throw boardNotFound(ids[i], { field: `sources.${i}.leaderboardId` });
+      const { kind, key } = this.boards.period(board, source.period, `sources.${i}.period`);
+      const name = `${board.id} ${kind} ${key}`;
+      const twin = seen.get(name);
+      if (twin !== undefined) throw badInput(`sources.${i} names the same ranking as sources.${twin}`, { field: `sources.${i}` });
+      seen.set(name, i);
+      return { boardId: board.id, kind, key, weight: weights[i], sortOrder: board.sortOrder };
+    });
+    const { sortOrder } = checked[0];
+    const other = checked.findIndex((source) => source.sortOrder !== sortOrder);
+    if (other >= 0) {
+      throw badInput(`sources.${other}.leaderboardId: every source must rank in one sort order (sources.0's is ${sortOrder})`, {
+        field: `sources.${other}.leaderboardId`,
+      });
+    }
+    // In one order whatever the request's, so the same view has one id and one set of keys.
+    const sorted = checked
+      .map(({ boardId, kind, key, weight }) => ({ boardId, kind, key, weight }))
+      .sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : 1));
+    const text = [aggregate, ...sorted.map((source) => `${nameOf(source)} ${source.weight}`)].join('\n');
+    const boardId = sorted.every((source) => source.boardId === sorted[0].boardId) ? sorted[0].boardId : undefined;
+    return { id: createHash('sha1').update(text).digest('hex').slice(0, 24), boardId, aggregate, sortOrder: sortOrder as ViewSpec['sortOrder'], sources: sorted };
+  }
+
+  /** Resolves once the view's keys hold a build younger than ttlMs, building it if none does (once, however many ask). */
+  private ready(view: ViewSpec): Promise<unknown> {
+    const now = this.nowMs();
+    const kept = this.builds.get(view.id);
+    if (kept && (kept.pending || now - kept.at < this.ttlMs)) return kept.ready;
+    this.forgetOld(now);
+    const build: Build = { at: now, pending: true, ready: this.store.buildView(view, this.ttlMs + KEY_GRACE_MS) };
+    this.builds.set(view.id, build);
+    build.ready.then(
+      () => (build.pending = false),
+      () => this.builds.get(view.id) === build && this.builds.delete(view.id),
+    );
+    return build.ready;
+  }
+
+  private forgetOld(now: number): void {
+    if (this.builds.size < MAX_KEPT_VIEWS) return;
+    for (const [id, build] of this.builds) if (!build.pending && now - build.at >= this.ttlMs) this.builds.delete(id);
+    if (this.builds.size >= MAX_KEPT_VIEWS) this.builds.clear();
+  }
+}
+
+const nameOf = ({ boardId, kind, key }: ViewSource) => `${boardId} ${kind} ${key}`;
+
+function checkWeight(value: number | null | undefined, field: string): number {
+  if (value == null) return 1;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > MAX_COMBINED_WEIGHT) {
+    throw badInput(`${field} must be a number above 0 and at most ${MAX_COMBINED_WEIGHT}`, { field });
+  }
+  return value;
+}

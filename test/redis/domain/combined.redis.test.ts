@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import type Redis from 'ioredis';
+import { Leaderboards } from '../../../src/domain/leaderboards';
+import { MAX_COMBINED_SOURCES } from '../../../src/domain/limits';
+import { LeaderboardStore } from '../../../src/store/leaderboardStore';
+import type { Aggregate, Entry, SortOrder, ViewSpec } from '../../../src/store/types';
+import { combineModel, type ModelSource } from '../../support/combinedModel';
+import { MAX_SCORE, ReferenceBoard, type ModelEntry } from '../../support/referenceModel';
+import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
+
+/**
+ * Combined views against the reference computation (test/support/combinedModel.ts): SUM, MAX and
+ * MIN with weights, ties included, over periods of one board (one script) and over several
+ * boards (copies combined in the view's slot); the view's cache on an injected clock; bad input.
+ * Moments lie ahead of the machine's clock, so the periods' PEXPIREATs keep their keys.
+ */
+const DAY = 86_400_000_000;
+const START = Date.parse('2031-03-02T10:00:00Z') * 1000;
+const PERIODS = { timeZone: 'UTC', kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY', retention: 3 }] };
+const TTL_MS = 1000;
+
+let redis: Redis;
+let now = START;
+let clockMs = 0;
+let store: LeaderboardStore;
+let leaderboards: Leaderboards;
+beforeAll(() => {
+  redis = newTestClient();
+  store = new LeaderboardStore(redis, { testNow: () => now });
+  leaderboards = new Leaderboards(store, undefined, { nowMicros: () => now }, { ttlMs: TTL_MS, nowMs: () => clockMs });
+});
+afterAll(() => redis.quit());
+
+const dayKey = (moment: number) => new Date(moment / 1000).toISOString().slice(0, 10);
+const project = (e: Entry | ModelEntry) => ({ playerId: e.playerId, score: e.score, reachedAtMicros: e.reachedAtMicros });
+const all = (view: ViewSpec) => leaderboards.page({ view }, { limit: 1000 });
+
+/** A board that keeps ALL_TIME and DAILY, with a reference board per period it has written. */
+class ModelledBoard {
+  readonly periods = new Map<string, ReferenceBoard>();
+
+  constructor(readonly id: string, readonly sortOrder: SortOrder) {}
+
+  static async create(sortOrder: SortOrder = 'DESCENDING', updatePolicy: 'BEST' | 'LATEST' = 'BEST'): Promise<ModelledBoard> {
+    const board = new ModelledBoard(uniqueId('combined'), sortOrder);
+    await leaderboards.createBoard({ id: board.id, sortOrder, updatePolicy, capacity: 100, periods: PERIODS });
+    board.updatePolicy = updatePolicy;
+    return board;
+  }
+
+  private updatePolicy: 'BEST' | 'LATEST' = 'BEST';
+
+  /** A live submission stamped `now` exactly (now only moves forward, by more than a µs a write). */
+  async submit(playerId: string, score: number): Promise<void> {
+    now += 1000;
+    await leaderboards.submitOne({ boardId: this.id, playerId, score });
+    for (const period of ['ALL_TIME:all', `DAILY:${dayKey(now)}`]) {
+      if (!this.periods.has(period)) this.periods.set(period, new ReferenceBoard(this.sortOrder, this.updatePolicy));
+      this.periods.get(period)!.submit(playerId, score, now, false);
+    }
+  }
+
+  entries(period: string): ModelEntry[] {
+    return this.periods.get(period)?.ranking() ?? [];
+  }
+}
+
+const source = (board: ModelledBoard, period: string, weight?: number) => {
+  const [kind, key] = period.split(':');
+  return { leaderboardId: board.id, period: { kind, key }, weight };
+};
+
+describe('a view matches the reference computation', () => {
+  it.each<Aggregate>(['SUM', 'MAX', 'MIN'])('%s with weights over a board\'s days and its all time, ties included', async (aggregate) => {
+    now = START;
+    const board = await ModelledBoard.create();
+    // Day one: a and b reach 4 and 2; c reaches 4 after a.
+    await board.submit('1', 4);
+    await board.submit('amy', 2);
+    await board.submit('3', 4);
+    now += DAY;
+    // Day two: amy reaches 4 (a tie on day two's value with 1's day-one 4), 1 reaches 2, 3 reaches 6.
+    await board.submit('amy', 4);
+    await board.submit('1', 2);
+    await board.submit('3', 6);
+    const day1 = `DAILY:${dayKey(START)}`;
+    const day2 = `DAILY:${dayKey(now)}`;
+    const weights: [string, number][] = [[day1, 2], [day2, 1], ['ALL_TIME:all', 0.5]];
+    const view = await leaderboards.combined(weights.map(([period, weight]) => source(board, period, weight)), aggregate);
+    const expected = combineModel(weights.map(([period, weight]): ModelSource => ({ entries: board.entries(period), weight })), aggregate, 'DESCENDING');
+    expect((await all(view)).entries.map(project)).toEqual(expected.map(project));
+    expect(view.boardId).toBe(board.id);
+  });
+
+  it('breaks ties as the issue says: MAX and MIN by the earliest moment of the winning value, SUM by the latest contributing moment', async () => {
+    now = START;
+    const board = await ModelledBoard.create();
+    const first = now + 1000;
+    await board.submit('1', 5); // first: 1 reaches 5 on day one
+    await board.submit('2', 5); // then 2 reaches 5
+    now += DAY;
+    await board.submit('2', 3); // day two: 2 reaches 3 (later), 1 reaches 3 after
+    const twoOnDayTwo = now;
+    await board.submit('1', 3);
+    const sources = [source(board, `DAILY:${dayKey(START)}`), source(board, `DAILY:${dayKey(now)}`)];
+    // MAX: both 5, reached on day one: 1 first.
+    expect((await all(await leaderboards.combined(sources, 'MAX'))).entries.map((e) => [e.playerId, e.score, e.reachedAtMicros]))
+      .toEqual([['1', 5, first], ['2', 5, first + 1000]]);
+    // MIN: both 3, reached on day two: 2 first.
+    expect((await all(await leaderboards.combined(sources, 'MIN'))).entries.map((e) => [e.playerId, e.score, e.reachedAtMicros]))
+      .toEqual([['2', 3, twoOnDayTwo], ['1', 3, now]]);
+    // SUM: both 8, completed by the day-two scores: 2 completed first.
+    expect((await all(await leaderboards.combined(sources, 'SUM'))).entries.map((e) => [e.playerId, e.score, e.reachedAtMicros]))
+      .toEqual([['2', 8, twoOnDayTwo], ['1', 8, now]]);
+  });
+
+  it('orders imported ties by their arrival on the board, as the board does', async () => {
+    now = START + DAY;
+    const board = await ModelledBoard.create('ASCENDING');
+    const moment = START + 3_600_000_000;
+    // Both imported at one moment: z arrived first, so it ranks first in the day and in the view.
+    await leaderboards.submit([{ boardId: board.id, playerId: 'z', score: 7, reachedAtMicros: moment }, { boardId: board.id, playerId: 'a', score: 7, reachedAtMicros: moment }]);
+    const view = await leaderboards.combined([{ leaderboardId: board.id, period: { kind: 'DAILY', key: dayKey(moment) }, weight: 3 }], 'MAX');
+    expect((await all(view)).entries.map((e) => [e.playerId, e.score, e.rank])).toEqual([['z', 21, 1], ['a', 21, 2]]);
+  });
+
+  it('combines boards of one sort order that share no hash tag, each read by itself, and reads as a board', async () => {
+    now = START;
+    const north = await ModelledBoard.create('DESCENDING', 'LATEST');
+    const south = await ModelledBoard.create('DESCENDING', 'BEST');
+    await north.submit('1', 10);
+    await south.submit('1', 12);
+    await south.submit('2', 12);
+    await north.submit('3', -4);
+    const sources = [source(north, 'ALL_TIME:all', 2), source(south, 'ALL_TIME:all')];
+    const view = await leaderboards.combined(sources, 'MAX');
+    expect(view.boardId).toBeUndefined();
+    const expected = combineModel([{ entries: north.entries('ALL_TIME:all'), weight: 2 }, { entries: south.entries('ALL_TIME:all'), weight: 1 }], 'MAX', 'DESCENDING');
+    expect((await all(view)).entries.map(project)).toEqual(expected.map(project));
+    // Every read of a board works on it.
+    const ref = { view };
+    expect(await leaderboards.size(ref)).toBe(3);
+    expect((await leaderboards.entries(ref, ['2', 'x'])).map((e) => e && [e.playerId, e.rank])).toEqual([['2', 2], null]);
+    expect((await leaderboards.around(ref, '3', 1))!.entries.map((e) => e.playerId)).toEqual(['1', '2', '3']);
+    expect((await leaderboards.aroundScore(ref, 15, 1)).entries.map((e) => e.playerId)).toEqual(['1', '2']);
+    expect((await leaderboards.topPercent(ref, 34, 10)).entries.map((e) => e.playerId)).toEqual(['1', '2']);
+    expect(await leaderboards.countByScore(ref, { min: { value: 0 } })).toBe(2);
+    expect(await leaderboards.scoreAtRank(ref, 3)).toBe(-8);
+    const first = await leaderboards.page(ref, { limit: 1 });
+    expect((await leaderboards.page(ref, { limit: 5, cursor: first.entries[0].cursor })).entries.map((e) => e.playerId)).toEqual(['2', '3']);
+    // The copies it combined are gone.
+    expect(await redis.keys(`st:{view#${view.id}}:src:*`)).toEqual([]);
+  });
+});
+
+it('keeps scores and ids exact: 2^53 - 1, fractions, 15-digit and other ids', async () => {
+  now = START;
+  const board = await ModelledBoard.create();
+  await board.submit('999999999999999', MAX_SCORE);
+  await board.submit('x-1', 0.1);
+  await board.submit('7', -MAX_SCORE);
+  const view = await leaderboards.combined([source(board, 'ALL_TIME:all', 1), source(board, `DAILY:${dayKey(now)}`, 0.5)], 'MAX');
+  expect((await all(view)).entries.map((e) => [e.playerId, e.score])).toEqual([['999999999999999', MAX_SCORE], ['x-1', 0.1], ['7', -MAX_SCORE / 2]]);
+  expect((await leaderboards.entries({ view }, ['999999999999999', 'x-1'])).map((e) => e?.score)).toEqual([MAX_SCORE, 0.1]);
+});
+
+describe('random submissions over two boards and their periods', () => {
+  const aggregate = fc.constantFrom<Aggregate>('SUM', 'MAX', 'MIN');
+  const write = fc.record({
+    board: fc.integer({ min: 0, max: 1 }),
+    playerId: fc.constantFrom('1', '2', '300', 'amy'),
+    score: fc.integer({ min: -3, max: 3 }),
+    nextDay: fc.boolean(),
+  });
+  const pick = fc.record({ index: fc.nat(), weight: fc.constantFrom(undefined, 1, 2, 0.5, 3) });
+
+  it.each<SortOrder>(['DESCENDING', 'ASCENDING'])('%s: a view of any of the rankings equals the reference, in full order', async (sortOrder) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 14 }), fc.array(pick, { minLength: 1, maxLength: 5 }), aggregate,
+        async (writes, picks, how) => {
+          now = START;
+          clockMs += 10 * TTL_MS; // every view is built afresh
+          const boards = [await ModelledBoard.create(sortOrder, 'BEST'), await ModelledBoard.create(sortOrder, 'LATEST')];
+          try {
+            for (const { board, playerId, score, nextDay } of writes) {
+              if (nextDay && now < START + DAY) now += DAY;
+              await boards[board].submit(playerId, score);
+            }
+            // Any of the periods written (two days at most, so every one is still kept), each once.
+            const rankings = boards.flatMap((board) => [...board.periods.keys()].map((period) => ({ board, period })));
+            const chosen = new Map<number, number | undefined>();
+            for (const { index, weight } of picks) if (!chosen.has(index % rankings.length)) chosen.set(index % rankings.length, weight);
+            const picked = [...chosen].map(([i, weight]) => ({ ...rankings[i], weight }));
+            const view = await leaderboards.combined(picked.map(({ board, period, weight }) => source(board, period, weight)), how);
+            const expected = combineModel(picked.map(({ board, period, weight }) => ({ entries: board.entries(period), weight: weight ?? 1 })), how, sortOrder);
+            const page = await all(view);
+            expect(page.entries.map(project)).toEqual(expected.map(project));
+            expect(page.entries.map((e) => e.rank)).toEqual(expected.map((_, i) => i + 1));
+          } finally {
+            await Promise.all(boards.map((board) => leaderboards.deleteBoard(board.id)));
+          }
+        }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('the view is kept for its time to live, by the injected clock', () => {
+  it('answers from the build within the TTL, builds again after it, and builds once for concurrent first reads', async () => {
+    now = START;
+    clockMs += 10 * TTL_MS;
+    const board = await ModelledBoard.create();
+    await board.submit('1', 5);
+    const sources = [source(board, `DAILY:${dayKey(now)}`), source(board, 'ALL_TIME:all')];
+    const builds = jest.spyOn(store, 'buildView');
+    try {
+      const [view, again] = await Promise.all([leaderboards.combined(sources, 'SUM'), leaderboards.combined([...sources].reverse(), 'SUM')]);
+      expect(builds).toHaveBeenCalledTimes(1);
+      expect(again.id).toBe(view.id); // the same view, whatever the sources' order
+      await board.submit('2', 7);
+      clockMs += TTL_MS - 1;
+      expect(await leaderboards.size({ view: await leaderboards.combined(sources, 'SUM') })).toBe(1);
+      expect(builds).toHaveBeenCalledTimes(1);
+      clockMs += 1;
+      const rebuilt = await leaderboards.combined(sources, 'SUM');
+      expect(builds).toHaveBeenCalledTimes(2);
+      expect((await all(rebuilt)).entries.map((e) => [e.playerId, e.score])).toEqual([['2', 14], ['1', 10]]);
+    } finally {
+      builds.mockRestore();
+    }
+  });
+
+  it('deleting the board removes the views of its periods too', async () => {
+    now = START;
+    const board = await ModelledBoard.create();
+    await board.submit('1', 5);
+    await leaderboards.combined([source(board, 'ALL_TIME:all')], 'SUM');
+    expect((await scanBoardKeys(redis, board.id)).some((key) => key.includes(':v:'))).toBe(true);
+    await leaderboards.deleteBoard(board.id);
+    expect(await scanBoardKeys(redis, board.id)).toEqual([]);
+  });
+});
+
+describe('bad input writes nothing and names the field', () => {
+  let board: ModelledBoard;
+  let other: ModelledBoard;
+  beforeAll(async () => {
+    now = START;
+    board = await ModelledBoard.create();
+    other = await ModelledBoard.create('ASCENDING');
+    await board.submit('1', MAX_SCORE);
+    await other.submit('1', 1);
+  });
+  const allTime = (b: ModelledBoard, weight?: number) => source(b, 'ALL_TIME:all', weight);
+
+  it.each<[string, () => Parameters<Leaderboards['combined']>[0], string, string]>([
+    ['no source', () => [], 'BAD_USER_INPUT', 'sources'],
+    ['too many sources', () => Array.from({ length: MAX_COMBINED_SOURCES + 1 }, () => allTime(board)), 'BAD_USER_INPUT', 'sources'],
+    ['a source named twice', () => [allTime(board), { leaderboardId: board.id }], 'BAD_USER_INPUT', 'sources.1'],
+    ['a weight of 0', () => [allTime(board, 0)], 'BAD_USER_INPUT', 'sources.0.weight'],
+    ['a negative weight', () => [allTime(board, -1)], 'BAD_USER_INPUT', 'sources.0.weight'],
+    ['an infinite weight', () => [allTime(board), allTime(other, Infinity)], 'BAD_USER_INPUT', 'sources.1.weight'],
+    ['a weight over the maximum', () => [allTime(board, 1e6 + 1)], 'BAD_USER_INPUT', 'sources.0.weight'],
+    ['a malformed board id', () => [{ leaderboardId: 'a b' }], 'BAD_USER_INPUT', 'sources.0.leaderboardId'],
+    ['an unknown board', () => [allTime(board), { leaderboardId: uniqueId('nope') }], 'NOT_FOUND', 'sources.1.leaderboardId'],
+    ['a kind the board does not keep', () => [{ leaderboardId: board.id, period: { kind: 'WEEKLY' } }], 'BAD_USER_INPUT', 'sources.0.period.kind'],
+    ['an expired period', () => [{ leaderboardId: board.id, period: { kind: 'DAILY', key: '2031-01-01' } }], 'NOT_FOUND', 'sources.0.period'],
+    ['boards of two sort orders', () => [allTime(board), allTime(other)], 'BAD_USER_INPUT', 'sources.1.leaderboardId'],
+    ['a sum past 2^53 - 1', () => [allTime(board), source(board, `DAILY:${dayKey(START + 1000)}`)], 'BAD_USER_INPUT', 'sources'],
+    ['a weighted score past 2^53 - 1', () => [allTime(board, 2)], 'BAD_USER_INPUT', 'sources'],
+  ])('%s', async (_, sources, code, field) => {
+    const before = await redis.keys('st:{view#*');
+    await expect(leaderboards.combined(sources(), 'SUM')).rejects.toMatchObject({ code, details: expect.objectContaining({ field }) });
+    expect((await scanBoardKeys(redis, board.id)).filter((key) => key.includes(':v:'))).toEqual([]);
+    expect(await redis.keys('st:{view#*')).toEqual(before);
+  });
+
+  it('an unknown aggregate', async () => {
+    await expect(leaderboards.combined([allTime(board)], 'AVG' as Aggregate)).rejects.toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'aggregate' } });
+  });
+});
