@@ -14,7 +14,12 @@
  * Then the stack cost in CPU: the same HTTP loads against Standings and Fastify + Mercurius +
  * graphql-jit with the same read cache (bench/peers/mercurius-cached.ts, the same Redis work),
  * one after the other in rounds (`--rounds`), each process' CPU per request read from /proc, and
- * the peer's over Standings' taken within each round (above 1: Standings spends less).
+ * the peer's over Standings' taken within each round (above 1: Standings spends less). Redis'
+ * CPU per request is read alongside (both contenders make the same calls). With
+ * STANDINGS_BASELINE=<another checkout> (e.g. a worktree of main), that checkout's Standings
+ * joins each round too, so before and after are measured side by side under the same load:
+ *
+ *   STANDINGS_BASELINE=../main npx ts-node --transpile-only bench/transports.ts --rounds 5
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createClient } from 'graphql-ws';
@@ -76,9 +81,12 @@ async function measured(load: () => Promise<number>): Promise<string> {
   return `${formatCount(Math.round(requests / elapsed))} | ${(cpu / requests / 1000).toFixed(0)} µs`;
 }
 
-/** CPU µs per HTTP request of Standings and of the Mercurius peer with the same cache, round by round. */
-async function stackCost(redisUrl: string, members: number): Promise<string[]> {
+const BASELINE = process.env.STANDINGS_BASELINE;
+
+/** CPU µs per HTTP request of Standings, of the Mercurius peer with the same cache (and of the baseline), round by round. */
+async function stackCost(redisUrl: string, redisPid: number, members: number): Promise<string[]> {
   const peers = [await launchPeer('standings', redisUrl), await launchPeer('mercurius-cached', redisUrl)];
+  if (BASELINE) peers.push(await launchPeer('standings', redisUrl, undefined, BASELINE));
   const rows: string[] = [];
   try {
     for (const operation of [top10, entry, entries100, submitScore]) {
@@ -86,16 +94,25 @@ async function stackCost(redisUrl: string, members: number): Promise<string[]> {
       const http = { connections: options.connections, seconds: options.seconds };
       for (const peer of peers) await loadTest(peer.url, bodies, { ...http, seconds: options.warmup });
       const micros: number[][] = peers.map(() => []);
+      const redisMicros: number[][] = peers.map(() => []);
       for (let round = 0; round < options.rounds; round++) {
-        // Rotated each round, so neither always runs right after the other's load.
-        for (const i of round % 2 ? [1, 0] : [0, 1]) {
-          const before = processCpuNs(peers[i].pid);
+        // Rotated each round, so none always runs right after another's load.
+        for (let k = 0; k < peers.length; k++) {
+          const i = (round + k) % peers.length;
+          const [before, redisBefore] = [processCpuNs(peers[i].pid), processCpuNs(redisPid)];
           const { requestsPerSecond } = await loadTest(peers[i].url, bodies, http);
-          micros[i].push((processCpuNs(peers[i].pid) - before) / (requestsPerSecond * options.seconds) / 1000);
+          const requests = requestsPerSecond * options.seconds;
+          micros[i].push((processCpuNs(peers[i].pid) - before) / requests / 1000);
+          redisMicros[i].push((processCpuNs(redisPid) - redisBefore) / requests / 1000);
         }
       }
-      const ratios = micros[1].map((peer, round) => peer / micros[0][round]);
-      rows.push(`| ${operation.name} | ${median(micros[0]).toFixed(0)} µs | ${median(micros[1]).toFixed(0)} µs | ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')}) |`);
+      const over = (i: number) => {
+        const ratios = micros[1].map((peer, round) => peer / micros[i][round]);
+        return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`;
+      };
+      const µs = (values: number[]) => `${median(values).toFixed(0)} µs`;
+      const baseline = BASELINE ? ` | ${µs(micros[2])} | ${over(2)}` : '';
+      rows.push(`| ${operation.name} | ${µs(micros[0])} | ${µs(micros[1])} | ${over(0)} | ${µs(redisMicros[0])} / ${µs(redisMicros[1])}${baseline} |`);
     }
   } finally {
     await Promise.all(peers.map((peer) => peer.stop()));
@@ -123,7 +140,8 @@ async function main(): Promise<void> {
     } finally {
       await standings.stop();
     }
-    stackRows = await stackCost(redisUrl, members);
+    const redisPid = Number(/process_id:(\d+)/.exec(await store.redis.info('server'))![1]);
+    stackRows = await stackCost(redisUrl, redisPid, members);
   });
   console.log([
     `${formatCount(members)} members, ${options.connections} connections, ${options.seconds} s per cell after ${options.warmup} s of warm-up.`,
@@ -132,10 +150,11 @@ async function main(): Promise<void> {
     '| --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `Stack cost over HTTP, ${options.rounds} rounds: server CPU per request, Standings against Fastify + Mercurius + graphql-jit with the same read cache.`,
+    `Stack cost over HTTP, ${options.rounds} rounds: server CPU per request, Standings against Fastify + Mercurius + graphql-jit with the same read cache`
+      + (BASELINE ? ` (and Standings from ${BASELINE}, the baseline).` : '.'),
     '',
-    '| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) |',
-    '| --- | --- | --- | --- |',
+    `| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) | Redis CPU per request (Standings / peer)${BASELINE ? ' | baseline CPU per request | peer / baseline (rounds)' : ''} |`,
+    `| --- | --- | --- | --- | ---${BASELINE ? ' | --- | ---' : ''} |`,
     ...stackRows,
   ].join('\n'));
 }

@@ -27,9 +27,12 @@ const PEER_ENV = {
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-/** Starts bench/peers/<name>.ts against `redisUrl`; with `cpuProfileDir`, under `node --cpu-prof`. */
-export async function launchPeer(name: PeerName, redisUrl: string, cpuProfileDir?: string): Promise<Peer> {
-  const child = fork(join(__dirname, `${name}.ts`), [], {
+/**
+ * Starts bench/peers/<name>.ts against `redisUrl`; with `cpuProfileDir`, under `node --cpu-prof`;
+ * with `checkout`, that checkout's peer (its own src/, e.g. main's, for a before/after comparison).
+ */
+export async function launchPeer(name: PeerName, redisUrl: string, cpuProfileDir?: string, checkout?: string): Promise<Peer> {
+  const child = fork(checkout ? join(checkout, 'bench', 'peers', `${name}.ts`) : join(__dirname, `${name}.ts`), [], {
     execArgv: [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), '-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, ...PEER_ENV, REDIS_URL: redisUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,7 +1,7 @@
 import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, unavailable, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
-  BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, Submission,
+  BoardConfig, BoardUpdate, CreateBoardInput, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
 } from '../store/types';
 import { isViewRef } from '../store/types';
@@ -106,6 +106,8 @@ export class Leaderboards {
   period(board: Pick<BoardConfig, 'periods'>, request: PeriodRequest | null | undefined, field = 'period'): Period {
     const calendar = this.calendar(board.periods);
     if (request != null) return calendar.requested(request, undefined, field);
+    // Every read without a period asks this: ALL_TIME, which comes first where kept, needs no clock and no list of kept periods.
+    if (calendar.keeps('ALL_TIME')) return calendar.periodByKey('ALL_TIME', 'all');
     return calendar.allKept()[0] ?? calendar.periodByKey('ALL_TIME', 'all');
   }
 
@@ -385,7 +387,7 @@ export class Leaderboards {
     }));
   }
 
-  async entries(board: RankingRef, playerIds: string[]): Promise<(Entry | null)[]> {
+  async entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
     const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');

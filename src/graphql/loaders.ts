@@ -15,7 +15,12 @@ import { type EntryModel, onBoard } from './models';
  * outlive their request.
  */
 export interface Loaders {
-  board: DataLoader<string, BoardConfig | null>;
+  /**
+   * A board's settings, read once per request. Not a DataLoader: the store reads boards one by
+   * one (most from the read cache), so a batch would only add a tick and its promises to nearly
+   * every request.
+   */
+  board(id: string): Promise<BoardConfig | null>;
   /** On a board, one of its periods, or a combined view. */
   entries(board: RankingRef): DataLoader<string, EntryModel | null>;
   player: DataLoader<string, PlayerProfile | null>;
@@ -35,32 +40,25 @@ export function createLoaders(services: Services): Loaders {
  * runtime on every request, and that showed in bench:profile (2% of a read's CPU).
  */
 class RequestLoaders implements Loaders {
+  /** Board reads in flight, which entries batches wait for (see afterBoardReads). */
   private readonly boardReads = new Set<Promise<unknown>>();
-  private boardLoader?: DataLoader<string, BoardConfig | null>;
+  private boards?: Map<string, Promise<BoardConfig | null>>;
   private playerLoader?: DataLoader<string, PlayerProfile | null>;
   private entriesByBoard?: Map<string, DataLoader<string, EntryModel | null>>;
   private denseRanksByBoard?: Map<string, DataLoader<number, number | null>>;
 
   constructor(private readonly services: Services) {}
 
-  get board(): DataLoader<string, BoardConfig | null> {
-    const { leaderboards } = this.services;
-    return (this.boardLoader ??= new DataLoader<string, BoardConfig | null>((ids) => {
-      // One failed read (a malformed id throws at once) fails only the fields that asked for it.
-      const read = Promise.all(
-        ids.map(async (id) => {
-          try {
-            return await leaderboards.getBoard(id);
-          } catch (err) {
-            return err as Error;
-          }
-        }),
-      );
-      this.boardReads.add(read);
-      const done = () => this.boardReads.delete(read);
-      read.then(done, done);
-      return read;
-    }));
+  board(id: string): Promise<BoardConfig | null> {
+    const boards = (this.boards ??= new Map());
+    const known = boards.get(id);
+    if (known) return known;
+    const read = this.services.leaderboards.getBoard(id);
+    boards.set(id, read);
+    this.boardReads.add(read);
+    const done = () => this.boardReads.delete(read);
+    read.then(done, done);
+    return read;
   }
 
   get player(): DataLoader<string, PlayerProfile | null> {
@@ -105,7 +103,7 @@ class RequestLoaders implements Loaders {
   }
 
   forgetBoard(boardId: string): void {
-    this.boardLoader?.clear(boardId);
+    this.boards?.delete(boardId);
     for (const name of this.entriesByBoard?.keys() ?? []) {
       if (name === boardId || name.startsWith(`${boardId}\n`)) this.entriesByBoard!.delete(name);
     }
@@ -116,8 +114,12 @@ class RequestLoaders implements Loaders {
 /**
  * Holds an entries batch back while a board read of the same request is in flight: fields under
  * `leaderboard(id:)` ask for entries only once their board is read, and waiting lets them join
- * the batch of the other lookups instead of costing a round trip of their own. setImmediate runs
- * after the microtasks in which GraphQL calls those child resolvers.
+ * the batch of the other lookups instead of costing a round trip of their own. The first look
+ * comes when DataLoader would dispatch by itself, once the promise jobs queued so far have run
+ * (a board the read cache holds is read in them, and GraphQL calls its fields' resolvers in them
+ * too); a batch with nothing to wait for goes out then, without a turn of the event loop. After a
+ * read from Redis, setImmediate runs after the microtasks in which GraphQL calls those child
+ * resolvers.
  */
 function afterBoardReads(boardReads: Set<Promise<unknown>>) {
   return (dispatch: () => void) => {
@@ -125,7 +127,7 @@ function afterBoardReads(boardReads: Set<Promise<unknown>>) {
       if (boardReads.size === 0) return dispatch();
       void Promise.allSettled([...boardReads]).then(() => setImmediate(attempt));
     };
-    setImmediate(attempt);
+    void Promise.resolve().then(() => process.nextTick(attempt));
   };
 }
 

@@ -1,6 +1,6 @@
 import * as diagnostics from 'node:diagnostics_channel';
 import { Kind, type OperationDefinitionNode } from 'graphql';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
 
 /**
  * Prometheus metrics, served at /metrics. One registry for the process (metrics describe the
@@ -20,14 +20,113 @@ export function readMetricsFrom(machine: () => Promise<string>): void {
   source = machine;
 }
 
-const operations = new Histogram({
-  name: 'standings_graphql_operation_duration_seconds',
-  help: 'GraphQL queries and mutations (over HTTP and WebSocket) by operation type and root field, from the start of their '
+type Labels = Record<string, string>;
+
+/**
+ * Prometheus series that every request updates, made once per set of labels and then updated
+ * with plain arithmetic: prom-client checks and hashes the labels again on every `observe` and
+ * `inc`, even of a series bound with `labels()`, and that cost more than a microsecond per call
+ * (bench:profile, and BENCHMARKS.md "Stack cost"). Each metric is registered as prom-client
+ * registers the metrics it aggregates across workers: an object answering `get()` in the shape
+ * its own metrics answer, so /metrics and the workers' AggregatorRegistry read it alike.
+ */
+abstract class BoundMetric<S> {
+  readonly aggregator = 'sum';
+  private readonly series = new Map<string, { labels: Labels; series: S }>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly type: 'counter' | 'histogram',
+  ) {
+    registry.registerMetric(this as unknown as Metric);
+  }
+
+  /** The series of these labels, made on first use; callers keep it. */
+  seriesOf(labels: Labels): S {
+    const key = Object.values(labels).join('\n');
+    let found = this.series.get(key);
+    if (!found) this.series.set(key, (found = { labels, series: this.create() }));
+    return found.series;
+  }
+
+  async get() {
+    const values = [...this.series.values()].flatMap(({ labels, series }) => this.values(labels, series));
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+
+  protected abstract create(): S;
+  protected abstract values(labels: Labels, series: S): { labels: Labels | Record<string, string | number>; value: number; metricName?: string }[];
+}
+
+class HistogramSeries {
+  /** By bucket, observations up to its bound (and above the previous one); the last: above every bound. */
+  readonly counts: number[];
+  sum = 0;
+  count = 0;
+
+  constructor(private readonly bounds: readonly number[]) {
+    this.counts = new Array<number>(bounds.length + 1).fill(0);
+  }
+
+  observe(value: number): void {
+    let bucket = 0;
+    while (bucket < this.bounds.length && value > this.bounds[bucket]) bucket++;
+    this.counts[bucket]++;
+    this.sum += value;
+    this.count++;
+  }
+}
+
+class BoundHistogram extends BoundMetric<HistogramSeries> {
+  constructor(name: string, help: string, private readonly bounds: readonly number[]) {
+    super(name, help, 'histogram');
+  }
+
+  protected create(): HistogramSeries {
+    return new HistogramSeries(this.bounds);
+  }
+
+  protected values(labels: Labels, { counts, sum, count }: HistogramSeries) {
+    let below = 0;
+    const buckets = this.bounds.map((le, i) => ({ labels: { le, ...labels }, value: (below += counts[i]), metricName: `${this.name}_bucket` }));
+    return [
+      ...buckets,
+      { labels: { le: '+Inf', ...labels }, value: count, metricName: `${this.name}_bucket` },
+      { labels, value: sum, metricName: `${this.name}_sum` },
+      { labels, value: count, metricName: `${this.name}_count` },
+    ];
+  }
+}
+
+class CounterSeries {
+  value = 0;
+
+  inc(): void {
+    this.value++;
+  }
+}
+
+class BoundCounter extends BoundMetric<CounterSeries> {
+  constructor(name: string, help: string) {
+    super(name, help, 'counter');
+  }
+
+  protected create(): CounterSeries {
+    return new CounterSeries();
+  }
+
+  protected values(labels: Labels, { value }: CounterSeries) {
+    return [{ labels, value }];
+  }
+}
+
+const operations = new BoundHistogram(
+  'standings_graphql_operation_duration_seconds',
+  'GraphQL queries and mutations (over HTTP and WebSocket) by operation type and root field, from the start of their '
     + 'execution to its result',
-  labelNames: ['type', 'field'],
-  buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers: [registry],
-});
+  [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+);
 
 const errors = new Counter({
   name: 'standings_graphql_errors_total',
@@ -49,28 +148,24 @@ export function countUserError(field: string, code: string): void {
   userErrors.inc({ field, code });
 }
 
-const lanes = new Counter({
-  name: 'standings_graphql_http_requests_total',
-  help: 'GraphQL requests over HTTP by how they were served: "known" executed at once (a query text the '
+const lanes = new BoundCounter(
+  'standings_graphql_http_requests_total',
+  'GraphQL requests over HTTP by how they were served: "known" executed at once (a query text the '
     + 'execution core holds, see src/server/knownOperations.ts), "apollo" through Apollo Server',
-  labelNames: ['lane'],
-  registers: [registry],
-});
-const knownLane = lanes.labels({ lane: 'known' });
-const apolloLane = lanes.labels({ lane: 'apollo' });
+);
+const knownLane = lanes.seriesOf({ lane: 'known' });
+const apolloLane = lanes.seriesOf({ lane: 'apollo' });
 
 /** Counts a GraphQL request over HTTP by the lane that serves it. */
 export function countLane(known: boolean): void {
   (known ? knownLane : apolloLane).inc();
 }
 
-const redisCommands = new Histogram({
-  name: 'standings_redis_command_duration_seconds',
-  help: 'Redis commands, from writing the command to its reply, by command and outcome',
-  labelNames: ['command', 'outcome'],
-  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
-  registers: [registry],
-});
+const redisCommands = new BoundHistogram(
+  'standings_redis_command_duration_seconds',
+  'Redis commands, from writing the command to its reply, by command and outcome',
+  [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1],
+);
 
 const activeSubscriptions = new Gauge({
   name: 'standings_active_subscriptions',
@@ -101,11 +196,11 @@ export function observeOperation(operation: OperationDefinitionNode, started: bi
 }
 
 /** Each parsed operation's series, found once: the document cache keeps one parsed document per query text. */
-const timers = new WeakMap<OperationDefinitionNode, ReturnType<typeof operations.labels>>();
+const timers = new WeakMap<OperationDefinitionNode, HistogramSeries>();
 
-function operationTimer(operation: OperationDefinitionNode): ReturnType<typeof operations.labels> {
+function operationTimer(operation: OperationDefinitionNode): HistogramSeries {
   let timer = timers.get(operation);
-  if (!timer) timers.set(operation, (timer = operations.labels(operationLabels(operation))));
+  if (!timer) timers.set(operation, (timer = operations.seriesOf(operationLabels(operation))));
   return timer;
 }
 
@@ -134,16 +229,12 @@ diagnostics.subscribe('tracing:ioredis:command:asyncEnd', (message) => {
   commandTimer(trace.command, trace.error === undefined ? 'ok' : 'error').observe(seconds);
 });
 
-/**
- * Each command's series, found once: observing with a labels object hashes the labels on every
- * call, and a request makes several commands. Command names are the few ioredis knows.
- */
-const commandTimers = { ok: new Map<string, Timer>(), error: new Map<string, Timer>() };
-type Timer = ReturnType<typeof redisCommands.labels>;
+/** Each command's series, found once by the name ioredis gives. Command names are the few ioredis knows. */
+const commandTimers = { ok: new Map<string, HistogramSeries>(), error: new Map<string, HistogramSeries>() };
 
-function commandTimer(command: string, outcome: 'ok' | 'error'): Timer {
+function commandTimer(command: string, outcome: 'ok' | 'error'): HistogramSeries {
   let timer = commandTimers[outcome].get(command);
   // Lower case: ioredis names a command as it was called (`zcard()`, a defined script's `evalsha`).
-  if (!timer) commandTimers[outcome].set(command, (timer = redisCommands.labels({ command: command.toLowerCase(), outcome })));
+  if (!timer) commandTimers[outcome].set(command, (timer = redisCommands.seriesOf({ command: command.toLowerCase(), outcome })));
   return timer;
 }

@@ -137,7 +137,7 @@ async function serveKnown(
   }
   res.statusCode = 200;
   res.setHeader('content-type', known.contentType);
-  res.end(routes.core.stringify(result));
+  res.end(routes.core.stringify(result, known.operation));
 }
 
 async function serveThroughApollo(

@@ -10,7 +10,7 @@ import {
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
-  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Entry, Page, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
+  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Page, PlayerEntry, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
   Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
 } from './types';
@@ -94,10 +94,14 @@ export function bucketCount(capacity: number): number {
 
 /** FNV-1a over the id's UTF-8 bytes: cheap, stable across processes and versions. */
 function bucketOf(playerId: string, buckets: number): number {
+  // The bytes as char codes: an ASCII id (every valid one, see ID_PATTERN) is its own, with no buffer per id.
+  const bytes = ASCII.test(playerId) ? playerId : Buffer.from(playerId, 'utf8').toString('latin1');
   let hash = 0x811c9dc5;
-  for (const byte of Buffer.from(playerId, 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  for (let i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes.charCodeAt(i), 0x01000193) >>> 0;
   return hash % buckets;
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * The Redis store: every read and write of a board is one Lua script call (one round trip).
@@ -230,12 +234,12 @@ export class LeaderboardStore {
     return (await this.removePlayers(boardId, [playerId], 1, slotsOf)) > 0;
   }
 
-  async entries(board: RankingRef, playerIds: string[]): Promise<(Entry | null)[]> {
+  async entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
     return (await this.entriesAt(board, playerIds)).entries;
   }
 
   /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
-  async entriesAt(board: RankingRef, playerIds: string[]): Promise<{ entries: (Entry | null)[]; version: number }> {
+  async entriesAt(board: RankingRef, playerIds: string[]): Promise<{ entries: (PlayerEntry | null)[]; version: number }> {
     const keys = readKeys(board);
     return entriesReply(await this.bucketsOf(board, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));

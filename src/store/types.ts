@@ -106,6 +106,12 @@ export interface Entry {
   cursor: string;
 }
 
+/**
+ * An entry read by player rather than in a page: no cursor, which only pages hand out (their
+ * edges), and which would cost a buffer and a base64 text per entry of a 100-player read.
+ */
+export type PlayerEntry = Omit<Entry, 'cursor'>;
+
 export interface Submission {
   playerId: string;
   score: number;

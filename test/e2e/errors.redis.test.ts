@@ -171,7 +171,7 @@ describe('INTERNAL_SERVER_ERROR', () => {
     expect(server.logger.lines).toContainEqual({
       level: 'error',
       message: expect.stringMatching(/^Internal error at leaderboard\.entries: .*WRONGTYPE/s),
-      fields: { requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+      fields: { requestId: expect.stringMatching(/^[0-9a-f]{16}-[0-9a-f]+$/) },
     });
   });
 });

@@ -88,6 +88,10 @@ it('serves the port from two workers, adds their metrics up, replaces a crashed 
   const query = JSON.stringify({ query: `{ leaderboard(id: "${uniqueId('workers')}") { id } }` });
   const answers = await untilServedBy((seen) => seen.size === 2, () => request(`${base}/graphql`, { method: 'POST', body: query }));
   expect(answers.map(({ body }) => JSON.parse(body))).toEqual(answers.map(() => ({ data: { leaderboard: null } })));
+  // The series src/server/metrics.ts makes itself (BoundMetric) add up across workers as prom-client's do.
+  const timed = await request(`${base}/metrics`);
+  expect(metric(timed.body, 'standings_graphql_operation_duration_seconds_count{type="query",field="leaderboard"}')).toBe(answers.length);
+  expect(metric(timed.body, 'standings_graphql_operation_duration_seconds_bucket{le="5",type="query",field="leaderboard"}')).toBe(answers.length);
 
   const [victim] = childrenOf(server.child.pid!);
   process.kill(victim, 'SIGKILL');

@@ -49,6 +49,8 @@ type CoreOptions<C extends BaseContext> = Pick<
 
 export function apolloOptions<C extends BaseContext>(core: ExecutionCore): CoreOptions<C> {
   const { documents } = core;
+  /** By the data of a result the gateway's executor made, the operation it executed (see stringifyResult). */
+  const answeredBy = new WeakMap<object, PreparedOperation>();
   const documentStore: DocumentStore = {
     // Apollo prefixes the hash with its schema's hash: the core has one schema.
     get: async (key) => {
@@ -83,13 +85,14 @@ export function apolloOptions<C extends BaseContext>(core: ExecutionCore): CoreO
   };
   return {
     documentStore,
-    gateway: coreGateway(core),
+    gateway: coreGateway(core, answeredBy),
     parseOptions,
     validationRules: [...documents.rules],
     // The core's rules refuse introspection when it is off (see rulesFor), for every transport.
     introspection: true,
     formatError: core.formatError,
-    stringifyResult: core.stringify,
+    // Apollo hands its stringifyResult the result alone: the gateway tells which operation made it.
+    stringifyResult: (result) => core.stringify(result, result.data ? answeredBy.get(result.data) : undefined),
     plugins: [filer],
   };
 }
@@ -106,7 +109,7 @@ const REFUSED: DocumentNode = Object.freeze({ kind: Kind.DOCUMENT, definitions: 
  * OPERATION_RESOLUTION_FAILURE, HTTP 400). And HTTP cannot carry a subscription's stream: executed
  * here, its fields would run once, as a query's, with resolvers that expect an event.
  */
-function coreGateway(core: ExecutionCore): GatewayInterface {
+function coreGateway(core: ExecutionCore, answeredBy: WeakMap<object, PreparedOperation>): GatewayInterface {
   return {
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: core.schema, coreSupergraphSdl: printSchema(core.schema) });
@@ -122,7 +125,9 @@ function coreGateway(core: ExecutionCore): GatewayInterface {
           // The cache's own operation when Apollo's document came from it; a long text's otherwise.
           const cached = source === undefined ? undefined : core.documents.cached(source)?.operation(request.operationName);
           const prepared: PreparedOperation = cached?.operation === operation ? cached : { document, operation, kept: false };
-          return core.execute(prepared, context, request.variables);
+          const result = await core.execute(prepared, context, request.variables);
+          if (result.data) answeredBy.set(result.data, prepared);
+          return result;
         },
       };
     },

@@ -14,13 +14,10 @@ import { withCode } from './documents';
  * The function lives with its document in the document cache (documents.ts). A document the cache
  * does not keep (a long text) runs once: graphql-js executes it, as compiling costs more than it saves.
  *
- * `stringify` writes a result as JSON, with the serialiser graphql-jit compiles for the shape of
- * its operation's answer (fast-json-stringify) when there is one and the result is data alone.
+ * `stringify` writes a result as JSON, with the serialiser graphql-jit compiled for the operation
+ * that answered it (fast-json-stringify) when there is one and the result is data alone.
  */
 export function createCompiledExecution(schema: GraphQLSchema) {
-  /** By the data object a compiled operation answered, the serialiser compiled with it. */
-  const serialisers = new WeakMap<object, (value: unknown) => string>();
-
   const execute = (
     prepared: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined,
   ): Promise<ExecutionResult> | ExecutionResult => {
@@ -28,18 +25,17 @@ export function createCompiledExecution(schema: GraphQLSchema) {
     if (!prepared.kept) return executeOnce(schema, prepared, contextValue, variables);
     const compiled = (prepared.compiled ??= compile(schema, prepared));
     if (!isCompiledQuery(compiled)) return withGraphQLErrors(schema, compiled, operation, variables);
-    const { stringify } = compiled;
-    const finish = (result: ExecutionResult) => {
-      // `stringify` uses the compiled serialiser only for data without errors.
-      if (result.data && !result.errors && stringify !== JSON.stringify) serialisers.set(result.data, stringify);
-      return withGraphQLErrors(schema, result, operation, variables);
-    };
+    const finish = (result: ExecutionResult) => withGraphQLErrors(schema, result, operation, variables);
     const result = compiled.query(undefined, contextValue, variables);
     return result instanceof Promise ? result.then(finish) : finish(result);
   };
 
-  const stringify = (result: FormattedExecutionResult): string => {
-    const serialise = result.errors === undefined && result.extensions === undefined && result.data ? serialisers.get(result.data) : undefined;
+  /** `answeredBy`: the operation whose execution made `result`, when the caller knows it. */
+  const stringify = (result: FormattedExecutionResult, answeredBy?: PreparedOperation): string => {
+    const compiled = answeredBy?.compiled;
+    // The compiled serialiser knows only data: a result with errors or extensions is written whole.
+    const serialise = compiled && isCompiledQuery(compiled) && compiled.stringify !== JSON.stringify
+      && result.errors === undefined && result.extensions === undefined && result.data ? compiled.stringify : undefined;
     return `${serialise ? serialise({ data: result.data }) : JSON.stringify(result)}\n`;
   };
 

@@ -10,7 +10,7 @@ export const combined: QueryResolvers['combined'] = (_root, { sources, aggregate
 export const CombinedView: CombinedViewResolvers = {
   id: (view) => encodeNodeId({ type: 'CombinedView', view }),
   sources: (view, _args, { loaders, leaderboards }) => Promise.all(view.sources.map(async ({ boardId, kind, key, weight }) => {
-    const board = await loaders.board.load(boardId);
+    const board = await loaders.board(boardId);
     // Only possible when the board was deleted while this request was being resolved.
     if (!board) throw boardNotFound(boardId);
     return { period: periodOnBoard(board, leaderboards.period(board, { kind, key })), weight };

@@ -22,7 +22,7 @@ export const Entry: EntryResolvers = {
 };
 
 async function boardOf(entry: EntryModel, loaders: Loaders) {
-  const board = await loaders.board.load(entry.boardId);
+  const board = await loaders.board(entry.boardId);
   // Only possible when the board was deleted while this request was being resolved.
   if (!board) throw boardNotFound(entry.boardId);
   return board;

@@ -25,7 +25,7 @@ export async function resolveNode(id: string, context: Context): Promise<NodeMod
     return view && readOn({ view }, key, context);
   }
   const { leaderboards, loaders } = context;
-  const board = await loaders.board.load(key.boardId);
+  const board = await loaders.board(key.boardId);
   // Objects of a board that does not exist read as nothing.
   if (!board) return null;
   if (key.type === 'Period') {

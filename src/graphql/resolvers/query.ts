@@ -6,10 +6,10 @@ import { combined } from './combined';
 import { resolveNode } from './node';
 
 export const Query: QueryResolvers = {
-  leaderboard: (_root, { id }, { loaders }) => loaders.board.load(id),
+  leaderboard: (_root, { id }, { loaders }) => loaders.board(id),
   async leaderboards(_root, { first, after }, { leaderboards, loaders }) {
     const { ids, hasMore } = await leaderboards.listBoards(first, after ?? undefined);
-    const boards = await Promise.all(ids.map((id) => loaders.board.load(id)));
+    const boards = await Promise.all(ids.map((id) => loaders.board(id)));
     // A board deleted between listing and reading is simply left out.
     const nodes = boards.filter((board): board is BoardConfig => board !== null);
     return {
@@ -28,7 +28,7 @@ export const Query: QueryResolvers = {
     checkBatchSize(playerIds.length, 'playerIds');
     let board: BoardRef = leaderboardId;
     if (period != null) {
-      const config = await loaders.board.load(leaderboardId);
+      const config = await loaders.board(leaderboardId);
       if (!config) return playerIds.map(() => null);
       board = refOnBoard(leaderboardId, leaderboards.period(config, period));
     }

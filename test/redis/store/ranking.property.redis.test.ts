@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Entry, SortOrder, UpdatePolicy } from '../../../src/store/types';
+import type { Entry, PlayerEntry, SortOrder, UpdatePolicy } from '../../../src/store/types';
 import { uniqueId } from '../../support/redis';
 import { useTestStore } from '../../support/store';
 import { MAX_SCORE, ReferenceBoard, windowStart, type RankedEntry } from '../../support/referenceModel';
@@ -29,7 +29,7 @@ const operation = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...PLAYERS).map((playerId) => ({ kind: 'remove' as const, playerId })) },
 );
 
-const project = (e: Entry | RankedEntry) => ({
+const project = (e: PlayerEntry | RankedEntry) => ({
   playerId: e.playerId, score: e.score, rank: e.rank, sharedRank: e.sharedRank, reachedAtMicros: e.reachedAtMicros,
 });
 

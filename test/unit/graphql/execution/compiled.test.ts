@@ -36,9 +36,10 @@ const operationOf = (document: ReturnType<typeof parse>) =>
 async function both(query: string, variables?: Record<string, unknown>) {
   const compiled = createCompiledExecution(schema);
   const document = parse(query);
-  const jit = await compiled.execute({ document, operation: operationOf(document), kept: true }, {}, variables);
+  const prepared = { document, operation: operationOf(document), kept: true };
+  const jit = await compiled.execute(prepared, {}, variables);
   const reference = await execute({ schema, document, variableValues: variables });
-  return { compiled, jit, reference };
+  return { compiled, prepared, jit, reference };
 }
 
 it.each([
@@ -46,17 +47,18 @@ it.each([
   ['aliases, __typename and a null object', '{ a: rows(n: 2) { x: rank, __typename } row { id } }'],
   ['a custom scalar (no compiled serialiser)', '{ rows(n: 3) { id at } }'],
 ])('answers %s as graphql-js does, and writes it as JSON.stringify does', async (_case, query) => {
-  const { compiled, jit, reference } = await both(query);
+  const { compiled, prepared, jit, reference } = await both(query);
   expect(jit).toEqual(reference);
+  expect(compiled.stringify(jit, prepared)).toBe(`${JSON.stringify(reference)}\n`);
   expect(compiled.stringify(jit)).toBe(`${JSON.stringify(reference)}\n`);
 });
 
 it('never writes a result with errors with the compiled serialiser, which knows only data', async () => {
-  const { compiled, jit } = await both('{ rows(n: 2) { id score } }');
+  const { compiled, prepared, jit } = await both('{ rows(n: 2) { id score } }');
   expect(jit.errors).toBeUndefined();
-  // The same data object with errors beside it: the serialiser compiled for it would drop them.
+  // The same data with errors beside it: the serialiser compiled for the operation would drop them.
   const withErrors = { data: jit.data, errors: [{ message: 'Internal server error' }] };
-  expect(compiled.stringify(withErrors)).toBe(`${JSON.stringify(withErrors)}\n`);
+  expect(compiled.stringify(withErrors, prepared)).toBe(`${JSON.stringify(withErrors)}\n`);
 });
 
 it('reports bad variables in graphql-js words, naming the variable', async () => {
