@@ -1,16 +1,19 @@
 /**
  * What a combined view costs to build (issue 13): "the total of the last 7 days" on a board
  * keeping ALL_TIME and DAILY, 100,000 members in each of 7 days, built by one script
- * (combine.lua) under SUM, MAX and MIN, and MAX of two boards (through copies, as on a Cluster).
+ * under SUM, MAX and MIN, and MAX of two boards (each read by itself, as on a Cluster).
  * Each round builds every view once (the order rotated round by round), timed from Node (the
- * domain's `combined`, which checks the sources and builds), in Redis (the script's own time,
- * INFO commandstats) and in Redis' CPU time (INFO cpu, which the machine's load blurs least).
+ * domain's `combined`, which checks the sources and builds), in Redis (its commands' own time,
+ * INFO commandstats), in Redis' CPU time (INFO cpu, which the machine's load blurs least), in the
+ * bench process' CPU time (where the service combines the entries), and by the longest the
+ * bench's event loop was held meanwhile.
  *
  *   npm run bench:combined                      # 100,000 members a day, 7 days, 5 rounds
  *   npm run bench:combined -- 20000 --rounds 3
  *
  * Results go to BENCHMARKS.md (section "combined").
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type Redis from 'ioredis';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BATCH, inBatches, playerId, withBenchRedis } from './fixtures';
@@ -34,11 +37,17 @@ const AGGREGATES: Aggregate[] = ['SUM', 'MAX', 'MIN'];
 /** CPU time Redis' process has used so far (ms): what a build costs Redis whatever share of the cores the load leaves it. */
 const redisCpuMs = async (redis: Redis) => (await redisCpuSeconds(redis)) * 1000;
 
-/** Redis' total time in scripts so far (µs): every build is one combine.lua call (EVAL the first time, then EVALSHA). */
-async function scriptUsec(redis: Redis): Promise<number> {
-  const lines = (await redis.info('commandstats')).matchAll(/cmdstat_eval(?:sha)?:calls=\d+,usec=(\d+)/g);
+/** Redis' total time in commands so far (µs): a build's reads, writes and MULTIs (and the INFO calls that measure it). */
+async function commandUsec(redis: Redis): Promise<number> {
+  const lines = (await redis.info('commandstats')).matchAll(/cmdstat_[^:]+:calls=\d+,usec=(\d+)/g);
   return [...lines].reduce((usec, line) => usec + Number(line[1]), 0);
 }
+
+/** CPU time this process has used so far (ms). */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 async function main(): Promise<string> {
   const members = sizes[sizes.length - 1];
@@ -77,26 +86,35 @@ async function main(): Promise<string> {
     const days7 = keys.map((key) => ({ leaderboardId: BOARD_ID, period: { kind: 'DAILY', key } }));
     const views: { label: string; sources: CombinedSourceRequest[]; aggregate: Aggregate }[] = [
       ...AGGREGATES.map((aggregate) => ({ label: `${aggregate} of the ${days} days`, sources: days7, aggregate })),
-      { label: 'MAX of two boards\' ALL_TIME (copies)', sources: [{ leaderboardId: BOARD_ID }, { leaderboardId: OTHER_ID }], aggregate: 'MAX' },
+      { label: 'MAX of two boards\' ALL_TIME', sources: [{ leaderboardId: BOARD_ID }, { leaderboardId: OTHER_ID }], aggregate: 'MAX' },
     ];
-    const times = views.map(() => ({ node: [] as number[], redis: [] as number[], cpu: [] as number[], size: 0 }));
+    const times = views.map(() => ({ node: [] as number[], redis: [] as number[], cpu: [] as number[], own: [] as number[], held: [] as number[], size: 0 }));
+    const loop = monitorEventLoopDelay({ resolution: 1 });
+    loop.enable();
     for (let round = 0; round < options.rounds; round++) {
       for (let k = 0; k < views.length; k++) {
         const i = (k + round) % views.length;
         const { label, sources, aggregate } = views[i];
-        const before = await scriptUsec(redis);
+        const before = await commandUsec(redis);
         const cpuBefore = await redisCpuMs(redis);
+        const ownBefore = ownCpuMs();
+        loop.reset();
         const started = process.hrtime.bigint();
         const view = await leaderboards.combined(sources, aggregate);
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        const own = ownCpuMs() - ownBefore;
+        const held = loop.max / 1e6;
         const cpu = (await redisCpuMs(redis)) - cpuBefore;
-        const usec = (await scriptUsec(redis)) - before;
+        const usec = (await commandUsec(redis)) - before;
         const measured = times[i];
         measured.node.push(ms);
         measured.redis.push(usec / 1000);
         measured.cpu.push(cpu);
+        measured.own.push(own);
+        measured.held.push(held);
         measured.size = await leaderboards.size({ view });
-        console.log(`round ${round + 1} ${label}: ${ms.toFixed(0)} ms (Redis ${(usec / 1000).toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms), ${formatCount(measured.size)} entries`);
+        console.log(`round ${round + 1} ${label}: ${ms.toFixed(0)} ms (Redis ${(usec / 1000).toFixed(0)} ms, CPU ${cpu.toFixed(0)} ms; ` +
+          `service CPU ${own.toFixed(0)} ms, event loop held ${held.toFixed(0)} ms), ${formatCount(measured.size)} entries`);
       }
     }
     // Redis' own ZUNIONSTORE of the same rankings, as a yardstick the machine's load moves alike:
@@ -111,26 +129,30 @@ async function main(): Promise<string> {
       unionCpu.push((await redisCpuMs(redis)) - cpuBefore);
       await redis.del(boardKeys(BOARD_ID).period('DAILY', 'union').ranking);
     }
+    loop.disable();
     views.forEach(({ label }, i) => {
-      const { node, redis: inRedis, cpu, size } = times[i];
+      const { node, redis: inRedis, cpu, own, held, size } = times[i];
       if (i === 0) [sumMedian, sumCpu] = [median(node), median(cpu)];
-      rows.push(`| ${label} | ${formatCount(size)} | ${median(node).toFixed(0)} | ${median(inRedis).toFixed(0)} | ${median(cpu).toFixed(0)} | ${node.map((t) => t.toFixed(0)).join(', ')} |`);
+      rows.push(`| ${label} | ${formatCount(size)} | ${median(node).toFixed(0)} | ${median(inRedis).toFixed(0)} | ${median(cpu).toFixed(0)} | ` +
+        `${median(own).toFixed(0)} | ${median(held).toFixed(0)} | ${node.map((t) => t.toFixed(0)).join(', ')} |`);
     });
-    rows.push(`| ZUNIONSTORE (yardstick) | ${formatCount(members * days)} | ${median(union).toFixed(0)} | | ${median(unionCpu).toFixed(0)} | ${union.map((t) => t.toFixed(0)).join(', ')} |`);
+    rows.push(`| ZUNIONSTORE (yardstick) | ${formatCount(members * days)} | ${median(union).toFixed(0)} | | ${median(unionCpu).toFixed(0)} | | | ${union.map((t) => t.toFixed(0)).join(', ')} |`);
   });
   return [
     `A combined view of ${days} DAILY periods of one board (ALL_TIME + DAILY, BEST), ${formatCount(members)} members in`,
     `each (the same players every day, scores differing), filled through the domain's submit (${BATCH} a call) on`,
-    `test clocks; each build reads the ${days} rankings and writes the view (ranking and id -> token hash) in one`,
-    `combine.lua call. A second board (ALL_TIME only, the same players) is combined with the first board's ALL_TIME`,
-    `through copies of both in the view's own slot, as on a Cluster (two ZRANGEs, then ZADDs, then the script).`,
+    `test clocks; each build reads the ${days} rankings (a DUMP each, in one MULTI), combines them in the service and writes the view`,
+    `(ranking and id -> token hash) in chunks into keys of its own, renamed into place by one MULTI. A second board`,
+    `(ALL_TIME only, the same players) is combined with the first board's ALL_TIME, each read by itself, as on a Cluster.`,
     `${options.rounds} rounds, each building every view once (order rotated); one throwaway`,
-    'Redis (no persistence) on the same machine. "build ms" is the domain call from Node (checks, script, reply);',
-    '"Redis ms" the script\'s own time (INFO commandstats), "Redis CPU ms" the CPU time Redis\' process used meanwhile',
-    '(INFO cpu, user + system), which does not grow with the time it waits for a core on a loaded machine.',
+    'Redis (no persistence) on the same machine. "build ms" is the domain call from Node (checks, reads, combining,',
+    'writes); "Redis ms" the time Redis spent in commands meanwhile (INFO commandstats), "Redis CPU ms" the CPU time',
+    'Redis\' process used meanwhile (INFO cpu, user + system), which does not grow with the time it waits for a core',
+    'on a loaded machine; "service CPU ms" the bench process\' own CPU time (where the entries are combined), and',
+    '"loop held ms" the longest its event loop went without a turn during the build (what other requests would wait).',
     '',
-    '| view | entries | build ms (median) | Redis ms (median) | Redis CPU ms (median) | build ms by round |',
-    '| --- | --- | --- | --- | --- | --- |',
+    '| view | entries | build ms (median) | Redis ms (median) | Redis CPU ms (median) | service CPU ms (median) | loop held ms (median) | build ms by round |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
     `SUM over ${days} days of ${formatCount(members)}: median ${sumMedian.toFixed(0)} ms, ${sumCpu.toFixed(0)} ms of Redis CPU time`,

@@ -20,10 +20,13 @@
  *                      a combined view of periods of this board (<view>: the view's id, a hash of
  *                             what it combines): config (sortOrder, buckets = 1, version), ranking
  *                             and one player id -> token hash, as a board's, so the read scripts
- *                             read it unchanged; a snapshot rebuilt by combine.lua, expiring on its own
- *   st:{view#<view>}:cfg, :z, :b, :src:<build>:<n>
+ *                             read it unchanged; a snapshot rebuilt as a whole (the store's
+ *                             buildView), expiring on its own
+ *   st:{b}:v:<view>:new:<build>:z, :b
+ *                      what one build writes, renamed into the view's :z and :b once complete
+ *   st:{view#<view>}:cfg, :z, :b, :new:<build>:z, :b
  *                      the same for a view over several boards, under a tag of its own ('#' is in
- *                             no board id), with the copies of its sources a build combines
+ *                             no board id)
  *   st:{b}:watched     hash   period kind -> until (ms): the kinds some server's live feed follows,
  *                             whose ranks submit.lua puts in its events; each feed refreshes its
  *                             kinds well before they lapse, and the hash expires when none does
@@ -67,7 +70,7 @@ export const boardKeys = (boardId: string) => {
 
 /**
  * The keys of a combined view: under its one board's tag when every source is on that board (one
- * script reads the sources and writes the view), else under a tag of its own.
+ * MULTI reads the sources in that slot), else under a tag of its own.
  */
 export const viewKeys = (viewId: string, boardId?: string) => {
   const base = boardId === undefined ? `${PREFIX}{view#${viewId}}:` : `${tag(boardId)}v:${viewId}:`;
@@ -75,8 +78,8 @@ export const viewKeys = (viewId: string, boardId?: string) => {
     config: `${base}cfg`,
     ranking: `${base}z`,
     bucket: `${base}b`,
-    /** A copy of source `n` in the view's slot, for one build (views over several boards). */
-    source: (build: string, n: number) => `${base}src:${build}:${n}`,
+    /** The ranking and id -> token hash one build writes before they replace the view's (renamed). */
+    build: (build: string) => ({ ranking: `${base}new:${build}:z`, bucket: `${base}new:${build}:b` }),
   };
 };
 

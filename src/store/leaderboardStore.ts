@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { Cluster, Redis } from 'ioredis';
-import { afterFirstWrite, badInput, unavailable, WriteOutcome } from '../errors';
+import type { ChainableCommander, Cluster, Redis } from 'ioredis';
+import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
+import { combineRankings, type CombinedEntry } from './combine';
+import { zsetOfDump, type ZsetEntries } from './dump';
 import { randomBytes } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
+import { playerIdOf } from './memberCodec';
 import { redisRead, redisWrite } from './redisCall';
 import {
   addSeasonsReply, aroundReply, createBoardReply, decodeCursor, deleteBoardReply, denseRankReply, entriesReply, pageReply,
@@ -25,6 +29,17 @@ const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 const PLAYERS_PER_BUCKET = 96;
 /** Keys per command (UNLINK) or pipeline (PEXPIREAT) when a call goes over a board's buckets. */
 const KEYS_PER_CALL = 1000;
+
+/** Entries per ZADD or HSET when a view is written: Redis serves other clients between two. */
+const ENTRIES_PER_WRITE = 10_000;
+
+/** The replies of a MULTI or a pipeline, or the first error among them. */
+async function repliesOf(batch: ChainableCommander): Promise<unknown[]> {
+  const results = (await batch.exec()) ?? [];
+  const failed = results.find(([err]) => err);
+  if (failed) throw failed[0];
+  return results.map(([, reply]) => reply);
+}
 
 /** The ranking key of a board's period: ALL_TIME's is the board's own. */
 function rankingOf(boardId: string, kind: string, key: string): string {
@@ -386,41 +401,68 @@ export class LeaderboardStore {
 
   /**
    * Builds a combined view into its keys (viewKeys), replacing the one before as a whole; they
-   * expire after `ttlMs`. Sources on the view's one board are read and combined by one script,
-   * atomically. Sources on several boards are each read by one ZRANGE (atomic per source, not
-   * across them), copied into the view's slot (on a Cluster, the boards' slots are not the
-   * view's) and combined there by the same script. BAD_USER_INPUT when an aggregate leaves
-   * |score| <= 2^53 - 1. The number of entries of the view.
+   * expire after `ttlMs`. Sources on the view's one board are read at once (one MULTI: a snapshot
+   * of them all); sources on several boards each by itself (atomic per source, not across them).
+   * The entries are combined here (combine.ts), written into keys of this build alone, in chunks
+   * that leave Redis free for other clients in between, then put in place by one MULTI, so a
+   * reader sees the view before or after, never half-built. BAD_USER_INPUT, and nothing
+   * written, when an aggregate leaves |score| <= 2^53 - 1. The number of entries of the view.
    */
   async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
+    const sources = view.sources.map(({ boardId, kind, key }) => rankingOf(boardId, kind, key));
+    const rankings = await this.readRankings(sources, view.boardId !== undefined);
+    const entries = await combineRankings(rankings.map((ranking, n) => ({ ...ranking, weight: view.sources[n].weight })), view.aggregate, view.sortOrder);
     const keys = viewKeys(view.id, view.boardId);
-    let sources = view.sources.map(({ boardId, kind, key }) => rankingOf(boardId, kind, key));
-    const copies = view.boardId === undefined;
-    if (copies) {
-      const build = randomBytes(6).toString('hex');
-      sources = await Promise.all(sources.map((source, n) => this.copySource(source, keys.source(build, n), ttlMs)));
-    }
-    try {
-      return (await this.write('combine', [keys.config, keys.ranking, keys.bucket, ...sources], [
-        view.aggregate, view.sortOrder, ttlMs, copies ? '1' : '', ...view.sources.map(({ weight }) => formatScore(weight)),
-      ])) as number;
-    } catch (err) {
-      const out = err instanceof Error ? /^OUT_OF_RANGE (\S+)/.exec(err.message) : null;
-      if (!out) throw err;
-      throw badInput(`a player's combined score (${out[1]}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
-    }
+    const build = keys.build(randomBytes(6).toString('hex'));
+    if (entries.length > 0) await this.writeBuild(build, entries, ttlMs);
+    await redisWrite(this.redis, () => {
+      const swap = this.redis.multi();
+      if (entries.length > 0) swap.rename(build.ranking, keys.ranking).rename(build.bucket, keys.bucket);
+      else swap.del(keys.ranking, keys.bucket);
+      swap.hset(keys.config, 'sortOrder', view.sortOrder, 'buckets', '1').hincrby(keys.config, 'version', 1);
+      for (const key of [keys.config, keys.ranking, keys.bucket]) swap.pexpire(key, ttlMs);
+      return repliesOf(swap);
+    }, keys.config);
+    return entries.length;
   }
 
-  /** One source of a view over several boards, read at once and copied to `copy` (in chunks); `copy` itself. */
-  private async copySource(source: string, copy: string, ttlMs: number): Promise<string> {
-    const items = await redisRead(this.redis, () => this.redis.zrangeBuffer(source, '0', '-1', 'WITHSCORES'));
-    for (let from = 0; from < items.length; from += 2 * KEYS_PER_CALL) {
-      const pairs: (string | Buffer)[] = [];
-      for (let i = from; i < Math.min(items.length, from + 2 * KEYS_PER_CALL); i += 2) pairs.push(items[i + 1].toString(), items[i]);
-      // Left behind only by a build that failed half-way: it goes by itself.
-      await redisWrite(this.redis, () => this.redis.multi().zadd(copy, ...pairs).pexpire(copy, ttlMs).exec(), copy);
+  /** The rankings' entries (DUMP, see dump.ts): in one MULTI when they share a slot (`together`), else each by itself; decoded one at a time, the event loop turning in between. */
+  private async readRankings(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
+    const payloads = together
+      ? await redisRead(this.redis, () => {
+        const read = this.redis.multi();
+        for (const ranking of rankings) read.dumpBuffer(ranking);
+        return repliesOf(read) as Promise<(Buffer | null)[]>;
+      })
+      : await Promise.all(rankings.map((ranking) => redisRead(this.redis, () => this.redis.dumpBuffer(ranking))));
+    const entries: ZsetEntries[] = [];
+    for (const payload of payloads) {
+      if (entries.length > 0) await nextTurn();
+      entries.push(zsetOfDump(payload));
     }
-    return copy;
+    return entries;
+  }
+
+  /**
+   * A view's entries into a build's own keys, ENTRIES_PER_WRITE a command. Each chunk is one MULTI
+   * that also sets the keys' expiry, so a build cut short leaves nothing that stays; the next
+   * chunk is made while Redis writes the one before, the event loop turning in between.
+   */
+  private async writeBuild(build: { ranking: string; bucket: string }, entries: CombinedEntry[], ttlMs: number): Promise<void> {
+    const writes: Promise<unknown>[] = [];
+    for (let from = 0; from < entries.length; from += ENTRIES_PER_WRITE) {
+      if (from > 0) await nextTurn();
+      const ranking: (string | Buffer)[] = [];
+      const bucket: (string | Buffer)[] = [];
+      for (let i = from; i < Math.min(entries.length, from + ENTRIES_PER_WRITE); i++) {
+        const { stored, member, tokenLength } = entries[i];
+        ranking.push(String(stored), member);
+        bucket.push(playerIdOf(member, tokenLength), member.subarray(0, tokenLength));
+      }
+      writes.push(redisWrite(this.redis, () => repliesOf(this.redis.multi()
+        .zadd(build.ranking, ...ranking).hset(build.bucket, ...bucket).pexpire(build.ranking, ttlMs).pexpire(build.bucket, ttlMs)), build.ranking));
+    }
+    await Promise.all(writes);
   }
 
   private removeMany(boardId: string, max: number, slotsOf: SlotLister, [mode, ...modeArgs]: ScriptArg[]): Promise<number> {
@@ -441,7 +483,7 @@ export class LeaderboardStore {
     return pageReply(await this.read('page', [keys.config, keys.ranking], args));
   }
 
-  /** Runs `op` with the bucket count of what `board` names: a view has one bucket (combine.lua). */
+  /** Runs `op` with the bucket count of what `board` names: a view has one bucket (buildView). */
   private bucketsOf<T>(board: RankingRef, op: (buckets: number) => Promise<T>): Promise<T> {
     if (isViewRef(board)) return op(1);
     return this.withBuckets(typeof board === 'string' ? board : board.boardId, op);

@@ -12,7 +12,7 @@
  * drop a 0 sequence byte (submit.lua: storedToken; scripts/includes/members.lua: memberOf).
  *
  * Lua builds members (scripts/includes/members.lua: playerCode, memberOf; submit.lua: token);
- * Node only decodes them.
+ * Node only decodes them (and compares them whole, for a combined view's ties: combine.ts).
  */
 const MOMENT_BYTES = 7;
 
@@ -24,16 +24,33 @@ interface DecodedMember {
 }
 
 export function decodeMember(member: Buffer): DecodedMember {
-  const reachedAtMicros = member.readUIntBE(0, 6) * 256 + member[6];
-  const first = member[MOMENT_BYTES];
-  const tokenLength = first < 0x80 ? MOMENT_BYTES + 1 : MOMENT_BYTES + 1 + (first - 0x80);
-  return { playerId: decodePlayer(member.subarray(tokenLength)), reachedAtMicros, tokenLength };
+  const tokenLength = tokenLengthOf(member);
+  return { playerId: playerIdOf(member, tokenLength), reachedAtMicros: momentOf(member), tokenLength };
 }
 
-function decodePlayer(code: Buffer): string {
-  const type = code[0];
-  if (type === 0) return code.toString('utf8', 1);
+/** A member's moment (µs): its first 7 bytes, big-endian (6 at a time is what Buffer reads). */
+export const momentOf = (member: Buffer): number => member.readUIntBE(0, 6) * 256 + member[6];
+
+/** How many bytes of the member its token takes: the moment, then the sequence's first byte and the more it announces. */
+export function tokenLengthOf(member: Buffer): number {
+  const first = member[MOMENT_BYTES];
+  return first < 0x80 ? MOMENT_BYTES + 1 : MOMENT_BYTES + 1 + (first - 0x80);
+}
+
+/**
+ * What tells the player of a member whose token takes `tokenLength` bytes from others, at the
+ * least cost: the number of a numeric id, else the id's bytes (latin1 text).
+ */
+export function playerKeyOf(member: Buffer, tokenLength: number): number | string {
+  const type = member[tokenLength];
+  if (type === 0) return member.toString('latin1', tokenLength + 1);
   let n = 0;
-  for (let i = 1; i <= type; i++) n = n * 256 + code[i];
-  return String(n);
+  for (let i = tokenLength + 1; i <= tokenLength + type; i++) n = n * 256 + member[i];
+  return n;
+}
+
+/** The player id of a member whose token takes `tokenLength` bytes. */
+export function playerIdOf(member: Buffer, tokenLength: number): string {
+  const key = playerKeyOf(member, tokenLength);
+  return typeof key === 'number' ? String(key) : member.toString('utf8', tokenLength + 1);
 }

@@ -23,7 +23,6 @@ export const SCRIPTS = {
   remove_many: { changesBoard: true },
   update_board: { changesBoard: true },
   add_seasons: { changesBoard: true },
-  combine: { changesBoard: false },
   entries: { changesBoard: false },
   page: { changesBoard: false },
   around: { changesBoard: false },

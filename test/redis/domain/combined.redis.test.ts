@@ -10,8 +10,8 @@ import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
 
 /**
  * Combined views against the reference computation (test/support/combinedModel.ts): SUM, MAX and
- * MIN with weights, ties included, over periods of one board (one script) and over several
- * boards (copies combined in the view's slot); the view's cache on an injected clock; bad input.
+ * MIN with weights, ties included, over periods of one board (read in one MULTI) and over
+ * several boards (each read by itself); the view's cache on an injected clock; bad input.
  * Moments lie ahead of the machine's clock, so the periods' PEXPIREATs keep their keys.
  */
 const DAY = 86_400_000_000;
@@ -148,8 +148,10 @@ describe('a view matches the reference computation', () => {
     expect(await leaderboards.scoreAtRank(ref, 3)).toBe(-8);
     const first = await leaderboards.page(ref, { limit: 1 });
     expect((await leaderboards.page(ref, { limit: 5, cursor: first.entries[0].cursor })).entries.map((e) => e.playerId)).toEqual(['2', '3']);
-    // The copies it combined are gone.
-    expect(await redis.keys(`st:{view#${view.id}}:src:*`)).toEqual([]);
+    // Only the view's keys are left: the build's own were renamed into them, and all expire.
+    const keys = await redis.keys(`st:{view#${view.id}}:*`);
+    expect(keys.sort()).toEqual(['cfg', 'z', 'b'].map((name) => `st:{view#${view.id}}:${name}`).sort());
+    for (const key of keys) expect(await redis.pttl(key)).toBeGreaterThan(0);
   });
 });
 
@@ -228,6 +230,21 @@ describe('the view is kept for its time to live, by the injected clock', () => {
     } finally {
       builds.mockRestore();
     }
+  });
+
+  it('a build with no entries empties the view, and leaves only its config', async () => {
+    now = START;
+    clockMs += 10 * TTL_MS;
+    const board = await ModelledBoard.create();
+    await board.submit('1', 5);
+    const sources = [source(board, 'ALL_TIME:all')];
+    expect(await leaderboards.size({ view: await leaderboards.combined(sources, 'MAX') })).toBe(1);
+    await leaderboards.remove(board.id, '1');
+    clockMs += TTL_MS;
+    const view = await leaderboards.combined(sources, 'MAX');
+    expect(await leaderboards.size({ view })).toBe(0);
+    expect((await all(view)).entries).toEqual([]);
+    expect((await scanBoardKeys(redis, board.id)).filter((key) => key.includes(':v:'))).toEqual([`st:{${board.id}}:v:${view.id}:cfg`]);
   });
 
   it('deleting the board removes the views of its periods too', async () => {

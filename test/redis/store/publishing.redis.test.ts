@@ -111,11 +111,6 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a rank', setup: withPlayers, run: (id) => t.store.scoreAtRank(id, 2) },
     { name: 'a percentile', setup: withPlayers, run: (id) => t.store.scoreAtPercentile(id, 50) },
   ],
-  combine: [{
-    name: 'a view of its ranking',
-    setup: withPlayers,
-    run: (id) => t.store.buildView({ id: 'v', boardId: id, aggregate: 'SUM', sortOrder: 'DESCENDING', sources: [{ boardId: id, kind: 'ALL_TIME', key: 'all', weight: 2 }] }, 60_000),
-  }],
   dense_rank: [{ name: 'scores', setup: withPlayers, run: (id) => t.store.denseRanks(id, [5, 3, 4]) }],
   entries: [{ name: 'players', setup: withPlayers, run: (id) => t.store.entries(id, ['a', 'z', '42']) }],
   page: [

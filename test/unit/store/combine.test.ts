@@ -1,0 +1,63 @@
+import { combineRankings } from '../../../src/store/combine';
+import { decodeMember } from '../../../src/store/memberCodec';
+import type { Aggregate, SortOrder } from '../../../src/store/types';
+
+/**
+ * The tie rules on members made byte by byte (memberCodec's layout): a moment, an import sequence
+ * of one byte or of several (0x80 + n, then n bytes), a player code; stored scores are dir * score.
+ */
+const member = (moment: number, sequence: number[], id: string) => {
+  const head = Buffer.alloc(7);
+  head.writeUIntBE(Math.floor(moment / 256), 0, 6);
+  head[6] = moment % 256;
+  return Buffer.concat([head, Buffer.from(sequence), Buffer.from(`\0${id}`)]);
+};
+const source = (weight: number, ...entries: [Buffer, number][]) =>
+  ({ weight, members: entries.map(([m]) => m), scores: entries.map(([, stored]) => stored) });
+const combine = async (aggregate: Aggregate, sortOrder: SortOrder, ...sources: ReturnType<typeof source>[]) =>
+  (await combineRankings(sources, aggregate, sortOrder)).map(({ stored, member: m, tokenLength }) => {
+    const decoded = decodeMember(m);
+    expect(tokenLength).toBe(decoded.tokenLength);
+    return { id: decoded.playerId, stored, moment: decoded.reachedAtMicros, sequence: [...m.subarray(7, tokenLength)] };
+  });
+
+describe('combineRankings', () => {
+  it('SUM adds weighted scores and keeps the latest token, by moment and then by import sequence', async () => {
+    const view = await combine('SUM', 'DESCENDING',
+      source(2, [member(300, [0], 'a'), -5], [member(100, [0x81, 200], 'b'), -1]),
+      source(1, [member(200, [0], 'a'), -7], [member(100, [0x82, 1, 0], 'b'), -2]));
+    expect(view).toEqual([
+      { id: 'a', stored: -17, moment: 300, sequence: [0] },
+      { id: 'b', stored: -4, moment: 100, sequence: [0x82, 1, 0] },
+    ]);
+  });
+
+  it('MAX and MIN keep the earliest token of those that reach the winning value', async () => {
+    const sources = [
+      source(1, [member(300, [0], 'a'), 5], [member(50, [0], 'b'), 9]),
+      source(1, [member(100, [2], 'a'), 5], [member(60, [0], 'b'), 1]),
+      source(1, [member(100, [1], 'a'), 5], [member(10, [0], 'b'), 4]),
+    ];
+    expect(await combine('MAX', 'ASCENDING', ...sources)).toEqual([
+      { id: 'a', stored: 5, moment: 100, sequence: [1] },
+      { id: 'b', stored: 9, moment: 50, sequence: [0] },
+    ]);
+    expect(await combine('MIN', 'ASCENDING', ...sources)).toEqual([
+      { id: 'a', stored: 5, moment: 100, sequence: [1] },
+      { id: 'b', stored: 1, moment: 60, sequence: [0] },
+    ]);
+  });
+
+  it('stores a zero as 0, not -0', async () => {
+    const [entry] = await combine('SUM', 'ASCENDING', source(3, [member(1, [0], 'a'), -0]), source(1, [member(2, [0], 'a'), -0]));
+    expect(Object.is(entry.stored, 0)).toBe(true);
+  });
+
+  it('refuses a weighted or summed score past 2^53 - 1', async () => {
+    const big = Number.MAX_SAFE_INTEGER;
+    await expect(combine('SUM', 'DESCENDING', source(1, [member(1, [0], 'a'), -big]), source(1, [member(2, [0], 'a'), -1])))
+      .rejects.toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'sources' } });
+    await expect(combine('MAX', 'ASCENDING', source(2, [member(1, [0], 'a'), big]))).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect(await combine('MAX', 'ASCENDING', source(1, [member(1, [0], 'a'), big]))).toEqual([{ id: 'a', stored: big, moment: 1, sequence: [0] }]);
+  });
+});
