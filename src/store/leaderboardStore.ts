@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ChainableCommander, Cluster, Redis } from 'ioredis';
-import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
+import { afterFirstWrite, StandingsError, unavailable, WriteOutcome } from '../errors';
 import { combineRankings, type CombinedEntry } from './combine';
 import { zsetOfDump, type ZsetEntries } from './dump';
 import { randomBytes } from 'node:crypto';
@@ -426,21 +426,56 @@ export class LeaderboardStore {
     return entries.length;
   }
 
-  /** The rankings' entries (DUMP, see dump.ts): in one MULTI when they share a slot (`together`), else each by itself; decoded one at a time, the event loop turning in between. */
+  /**
+   * The rankings' entries, in one MULTI when they share a slot (`together`), else each by itself.
+   * DUMP first (see dump.ts); where it is refused (an ACL, a managed Redis that renames it) or
+   * its payload is of a format dump.ts does not know (a later Redis), ZRANGE WITHSCORES, which
+   * gives the same entries at several times the cost. Redis not answering is not a reason to
+   * read again: that error goes to the caller.
+   */
   private async readRankings(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
-    const payloads = together
-      ? await redisRead(this.redis, () => {
-        const read = this.redis.multi();
-        for (const ranking of rankings) read.dumpBuffer(ranking);
-        return repliesOf(read) as Promise<(Buffer | null)[]>;
-      })
-      : await Promise.all(rankings.map((ranking) => redisRead(this.redis, () => this.redis.dumpBuffer(ranking))));
+    try {
+      return await this.readDumps(rankings, together);
+    } catch (err) {
+      if (err instanceof StandingsError) throw err;
+      return this.readRanges(rankings, together);
+    }
+  }
+
+  /** The rankings' DUMP payloads, decoded one at a time, the event loop turning in between. */
+  private async readDumps(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
+    const payloads = await this.eachRanking(rankings, together, (client, ranking) => client.dumpBuffer(ranking));
     const entries: ZsetEntries[] = [];
     for (const payload of payloads) {
       if (entries.length > 0) await nextTurn();
-      entries.push(zsetOfDump(payload));
+      entries.push(zsetOfDump(payload as Buffer | null));
     }
     return entries;
+  }
+
+  private async readRanges(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
+    const replies = await this.eachRanking(rankings, together, (client, ranking) => client.zrangeBuffer(ranking, '0', '-1', 'WITHSCORES'));
+    return replies.map((reply) => {
+      const items = reply as Buffer[];
+      const entries: ZsetEntries = { members: [], scores: [] };
+      for (let i = 0; i < items.length; i += 2) {
+        entries.members.push(items[i]);
+        entries.scores.push(Number(items[i + 1].toString()));
+      }
+      return entries;
+    });
+  }
+
+  /** One command per ranking: in one MULTI when `together`, else each by itself. */
+  private eachRanking(
+    rankings: string[], together: boolean, command: (client: Redis | Cluster | ChainableCommander, ranking: string) => unknown,
+  ): Promise<unknown[]> {
+    if (!together) return Promise.all(rankings.map((ranking) => redisRead(this.redis, () => command(this.redis, ranking) as Promise<unknown>)));
+    return redisRead(this.redis, () => {
+      const read = this.redis.multi();
+      for (const ranking of rankings) command(read, ranking);
+      return repliesOf(read);
+    });
   }
 
   /**

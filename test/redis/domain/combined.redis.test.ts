@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { MAX_COMBINED_SOURCES } from '../../../src/domain/limits';
+import * as dump from '../../../src/store/dump';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { Aggregate, Entry, SortOrder, ViewSpec } from '../../../src/store/types';
 import { combineModel, type ModelSource } from '../../support/combinedModel';
@@ -152,6 +153,52 @@ describe('a view matches the reference computation', () => {
     const keys = await redis.keys(`st:{view#${view.id}}:*`);
     expect(keys.sort()).toEqual(['cfg', 'z', 'b'].map((name) => `st:{view#${view.id}}:${name}`).sort());
     for (const key of keys) expect(await redis.pttl(key)).toBeGreaterThan(0);
+  });
+});
+
+describe('where DUMP cannot be used', () => {
+  /** A view of one board's two days and of two boards, built by `through`, as the reference computes it. */
+  async function buildsAsTheModel(through: Leaderboards): Promise<void> {
+    now = START;
+    const board = await ModelledBoard.create();
+    const other = await ModelledBoard.create();
+    for (const [player, score] of [['1', 4], ['amy', 2], ['3', 4]] as const) await board.submit(player, score);
+    await other.submit('amy', 9);
+    now += DAY;
+    for (const [player, score] of [['amy', 4], ['1', 2]] as const) await board.submit(player, score);
+    const days: [string, number][] = [[`DAILY:${dayKey(START)}`, 2], [`DAILY:${dayKey(now)}`, 1]];
+    const oneBoard = await through.combined(days.map(([period, weight]) => source(board, period, weight)), 'SUM');
+    const expected = combineModel(days.map(([period, weight]): ModelSource => ({ entries: board.entries(period), weight })), 'SUM', 'DESCENDING');
+    expect((await through.page({ view: oneBoard }, { limit: 1000 })).entries.map(project)).toEqual(expected.map(project));
+    const twoBoards = await through.combined([source(board, 'ALL_TIME:all'), source(other, 'ALL_TIME:all')], 'MAX');
+    const expectedTwo = combineModel([{ entries: board.entries('ALL_TIME:all'), weight: 1 }, { entries: other.entries('ALL_TIME:all'), weight: 1 }], 'MAX', 'DESCENDING');
+    expect((await through.page({ view: twoBoards }, { limit: 1000 })).entries.map(project)).toEqual(expectedTwo.map(project));
+  }
+
+  it('builds the same view from ZRANGE for a client whose ACL refuses DUMP', async () => {
+    const user = uniqueId('nodump');
+    await redis.call('ACL', 'SETUSER', user, 'on', `>${user}`, '~*', '&*', '+@all', '-dump');
+    const limited = newTestClient({ username: user, password: user });
+    try {
+      await expect(limited.dump('anything')).rejects.toThrow(/NOPERM/);
+      const limitedStore = new LeaderboardStore(limited, { testNow: () => now });
+      await buildsAsTheModel(new Leaderboards(limitedStore, undefined, { nowMicros: () => now }, { ttlMs: TTL_MS, nowMs: () => clockMs }));
+    } finally {
+      await limited.quit();
+      await redis.call('ACL', 'DELUSER', user);
+    }
+  });
+
+  it('builds the same view from ZRANGE when a payload is of a format it does not know', async () => {
+    const unknown = jest.spyOn(dump, 'zsetOfDump').mockImplementation(() => {
+      throw new Error('DUMP of a sorted set gave an object of RDB type 99');
+    });
+    try {
+      await buildsAsTheModel(leaderboards);
+      expect(unknown).toHaveBeenCalled();
+    } finally {
+      unknown.mockRestore();
+    }
   });
 });
 
