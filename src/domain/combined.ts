@@ -90,7 +90,7 @@ export class CombinedViews {
       const board = boards.get(ids[i]);
       if (!board) throw boardNotFound(ids[i], { field: `sources.${i}.leaderboardId` });
       const { kind, key } = this.boards.period(board, source.period, `sources.${i}.period`);
-      const name = `${board.id} ${kind} ${key}`;
+      const name = nameOf({ boardId: board.id, kind, key });
       const twin = seen.get(name);
       if (twin !== undefined) throw badInput(`sources.${i} names the same ranking as sources.${twin}`, { field: `sources.${i}` });
       seen.set(name, i);
@@ -134,7 +134,7 @@ export class CombinedViews {
   }
 }
 
-const nameOf = ({ boardId, kind, key }: ViewSource) => `${boardId} ${kind} ${key}`;
+const nameOf = ({ boardId, kind, key }: Omit<ViewSource, 'weight'>) => `${boardId} ${kind} ${key}`;
 
 function checkWeight(value: number | null | undefined, field: string): number {
   if (value == null) return 1;

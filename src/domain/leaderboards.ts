@@ -348,17 +348,11 @@ export class Leaderboards {
    * the board's periods as the store reads them with the write (no read of its own before it).
    */
   private requestedSlot(request: PeriodRequest | null | undefined): SlotLister {
-    return (periods) => {
-      const { kind, key } = this.period({ periods }, request);
-      return [{ kind, key }];
-    };
+    return (periods) => [this.period({ periods }, request)];
   }
 
-  /** Every period of a board kept now, ALL_TIME first when kept: where a removal of players reaches. */
-  private readonly keptSlots: SlotLister = (periods) => {
-    const kept = this.calendar(periods).allKept().map(({ kind, key }) => ({ kind, key }));
-    return kept.sort((a, b) => Number(b.kind === 'ALL_TIME') - Number(a.kind === 'ALL_TIME'));
-  };
+  /** Every period of a board kept now (ALL_TIME first, as kinds are kept in order): where a removal of players reaches. */
+  private readonly keptSlots: SlotLister = (periods) => this.calendar(periods).allKept();
 
   /** Removes these players' entries from every period the board keeps, atomically; how many players were on it. */
   async removeEntries(input: RemoveEntriesInput): Promise<number> {

@@ -57,10 +57,8 @@ export const boardKeys = (boardId: string) => {
       const periodBuckets = `${prefix}b:`;
       return { ranking: `${prefix}z`, bucket: (index: number) => `${periodBuckets}${index}`, bucketPrefix: periodBuckets };
     },
-    /** Every period key, for delete. */
-    periodPattern: `${base}p:*`,
-    /** Every key of the combined views of this board's periods, for delete. */
-    viewPattern: `${base}v:*`,
+    /** Every key of the board's periods (p:) and of the combined views of its periods (v:), for delete: one SCAN for both. */
+    periodAndViewPattern: `${base}[pv]:*`,
     watched: `${base}watched`,
     idempotency: (key: string) => `${base}idem:${key}`,
     idempotencyPattern: `${base}idem:*`,

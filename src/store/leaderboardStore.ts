@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChainableCommander, Cluster, Redis } from 'ioredis';
 import { afterFirstWrite, StandingsError, unavailable, WriteOutcome } from '../errors';
 import { combineRankings, type CombinedEntry } from './combine';
 import { zsetOfDump, type ZsetEntries } from './dump';
-import { randomBytes } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
 import { playerIdOf } from './memberCodec';
@@ -39,12 +38,6 @@ async function repliesOf(batch: ChainableCommander): Promise<unknown[]> {
   const failed = results.find(([err]) => err);
   if (failed) throw failed[0];
   return results.map(([, reply]) => reply);
-}
-
-/** The ranking key of a board's period: ALL_TIME's is the board's own. */
-function rankingOf(boardId: string, kind: string, key: string): string {
-  const keys = boardKeys(boardId);
-  return kind === 'ALL_TIME' ? keys.ranking : keys.period(kind, key).ranking;
 }
 
 /** The keys a read of the board, of one of its periods or of a combined view takes: ALL_TIME's are the board's own. */
@@ -196,8 +189,7 @@ export class LeaderboardStore {
       await this.unlinkMatching(keys.idempotencyPattern);
       await redisWrite(this.redis, () => this.redis.unlink(keys.watched), keys.watched);
       // The board's config went first, so no submission can add a period key behind the scan.
-      await this.unlinkMatching(keys.periodPattern);
-      await this.unlinkMatching(keys.viewPattern);
+      await this.unlinkMatching(keys.periodAndViewPattern);
       return true;
     } catch (err) {
       return afterFirstWrite(err);
@@ -409,7 +401,7 @@ export class LeaderboardStore {
    * written, when an aggregate leaves |score| <= 2^53 - 1. The number of entries of the view.
    */
   async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
-    const sources = view.sources.map(({ boardId, kind, key }) => rankingOf(boardId, kind, key));
+    const sources = view.sources.map((source) => slotKeys(boardKeys(source.boardId), source).ranking);
     const rankings = await this.readRankings(sources, view.boardId !== undefined);
     const entries = await combineRankings(rankings.map((ranking, n) => ({ ...ranking, weight: view.sources[n].weight })), view.aggregate, view.sortOrder);
     const keys = viewKeys(view.id, view.boardId);

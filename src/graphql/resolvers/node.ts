@@ -29,11 +29,11 @@ export async function resolveNode(id: string, context: Context): Promise<NodeMod
   // Objects of a board that does not exist read as nothing.
   if (!board) return null;
   if (key.type === 'Period') {
-    const period = keptPeriod(board, key.period, leaderboards);
+    const period = await keptPeriod(board, key.period, leaderboards);
     return period && periodOnBoard(board, period);
   }
   // Ids without a period were made by ALL_TIME reads.
-  const period = keptPeriod(board, key.period ?? { kind: 'ALL_TIME', key: 'all' }, leaderboards);
+  const period = await keptPeriod(board, key.period ?? { kind: 'ALL_TIME', key: 'all' }, leaderboards);
   if (period === null) return null;
   const ref = refOnBoard(board.id, period);
   if (key.type === 'TopUpdate') return topOnBoard(ref, key.first, await leaderboards.page(ref, { limit: key.first }), periodOnBoard(board, period));
@@ -53,21 +53,21 @@ async function readOn(
 }
 
 /** The view an id names, opened (built if it is not fresh); null when it cannot be (a board gone, a period no longer kept). */
-async function openView({ aggregate, sources }: ViewName, { leaderboards }: Context): Promise<CombinedViewModel | null> {
-  try {
-    return await leaderboards.combined(
-      sources.map(({ boardId, kind, key, weight }) => ({ leaderboardId: boardId, period: { kind, key }, weight })), aggregate as Aggregate,
-    );
-  } catch (err) {
-    if (err instanceof StandingsError) return null;
-    throw err;
-  }
+function openView({ aggregate, sources }: ViewName, { leaderboards }: Context): Promise<CombinedViewModel | null> {
+  return orNull(() => leaderboards.combined(
+    sources.map(({ boardId, kind, key, weight }) => ({ leaderboardId: boardId, period: { kind, key }, weight })), aggregate as Aggregate,
+  ));
 }
 
 /** The period an id names; null when it is no longer (or never) kept. */
-function keptPeriod(board: BoardConfig, name: PeriodName, leaderboards: Context['leaderboards']): Period | null {
+function keptPeriod(board: BoardConfig, name: PeriodName, leaderboards: Context['leaderboards']): Promise<Period | null> {
+  return orNull(() => leaderboards.period(board, name));
+}
+
+/** What `read` gives, or null when the domain refuses it (StandingsError): the object an id names is not there. */
+async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
   try {
-    return leaderboards.period(board, name);
+    return await read();
   } catch (err) {
     if (err instanceof StandingsError) return null;
     throw err;

@@ -19,10 +19,19 @@
     whether entries precede the page), rangeStart the rank0 where the score range starts (0
     without one)
 ]]
--- @include "bytes"
 -- @include "numbers"
 -- @include "range"
 -- @include "window"
+
+-- memcmp order, as Redis compares members; Lua's `<` on strings follows the server's locale.
+local function bytesLess(a, b)
+  local n = math.min(#a, #b)
+  for i = 1, n do
+    local x, y = string.byte(a, i), string.byte(b, i)
+    if x ~= y then return x < y end
+  end
+  return #a < #b
+end
 
 local cfg = redis.call('HMGET', KEYS[1], 'sortOrder', 'version')
 local sortOrder = cfg[1]

@@ -76,10 +76,13 @@ local function tooMany(count)
     ' entries; at most ' .. ARGV[2] .. ' go in one call: narrow it and repeat')
 end
 
--- Every removal of a slot, found before any is made, so that a refusal leaves everything as it was.
+-- Every removal of a slot, found before any is made, so that a refusal leaves everything as it was:
+-- its member, player and stored score, and for a range its rank (bottom up, so that each removal's
+-- rank is also its place when it goes; a player's is read when it goes, as others go before it).
 local removals, removedPlayers, removedCount = {}, {}, 0
 for s, slot in ipairs(slots) do
   local found = {}
+  slot.total = redis.call('ZCARD', slot.ranking)
   if mode == 'players' then
     local seen = {}
     for i = modeArgs, #ARGV do
@@ -90,20 +93,22 @@ for s, slot in ipairs(slots) do
       if token and not seen[player] then
         seen[player] = true
         local member = memberOf(token, player)
-        if redis.call('ZSCORE', slot.ranking, member) then found[#found + 1] = {member = member, player = player} end
+        local stored = redis.call('ZSCORE', slot.ranking, member)
+        if stored then found[#found + 1] = {member = member, player = player, stored = stored} end
       end
     end
   else
-    local total, from, to = redis.call('ZCARD', slot.ranking)
+    local from, to
     if mode == 'range' then
-      from, to = scoreRange(slot.ranking, dir, total, ARGV[modeArgs], ARGV[modeArgs + 1], ARGV[modeArgs + 2], ARGV[modeArgs + 3])
+      from, to = scoreRange(slot.ranking, dir, slot.total, ARGV[modeArgs], ARGV[modeArgs + 1], ARGV[modeArgs + 2], ARGV[modeArgs + 3])
     else
-      from, to = math.min(tonumber(ARGV[modeArgs]), total), total
+      from, to = math.min(tonumber(ARGV[modeArgs]), slot.total), slot.total
     end
     if to > from then
-      -- Bottom up, so that each removal's rank is also its place when it goes.
-      local items = redis.call('ZRANGE', slot.ranking, from, to - 1)
-      for i = #items, 1, -1 do found[#found + 1] = {member = items[i], player = playerIdOf(items[i])} end
+      local items = redis.call('ZRANGE', slot.ranking, from, to - 1, 'WITHSCORES')
+      for i = #items - 1, 1, -2 do
+        found[#found + 1] = {member = items[i], player = playerIdOf(items[i]), stored = items[i + 1], rank = from + (i - 1) / 2}
+      end
     end
   end
   if #found > max then return tooMany(#found) end
@@ -115,12 +120,12 @@ for s, slot in ipairs(slots) do
   local found = removals[s]
   if #found > 0 and slot.kind ~= 'ALL_TIME' then lines[#lines + 1] = 'p ' .. slot.kind .. ' ' .. slot.key end
   for _, entry in ipairs(found) do
-    local stored = redis.call('ZSCORE', slot.ranking, entry.member)
-    local rank = redis.call('ZRANK', slot.ranking, entry.member)
+    local rank = entry.rank or redis.call('ZRANK', slot.ranking, entry.member)
     redis.call('ZREM', slot.ranking, entry.member)
     redis.call('HDEL', slot.bucketPrefix .. bucketOf(entry.player), entry.player)
-    if slot.kind == 'ALL_TIME' and cfg[3] then dropScore(distinct, slot.ranking, tonumber(stored)) end
-    lines[#lines + 1] = table.concat({'r', entry.player, fmt(dir * tonumber(stored)), rank, redis.call('ZCARD', slot.ranking)}, ' ')
+    if slot.kind == 'ALL_TIME' and cfg[3] then dropScore(distinct, slot.ranking, tonumber(entry.stored)) end
+    slot.total = slot.total - 1
+    lines[#lines + 1] = table.concat({'r', entry.player, fmt(dir * tonumber(entry.stored)), rank, slot.total}, ' ')
     if not removedPlayers[entry.player] then removedPlayers[entry.player], removedCount = true, removedCount + 1 end
   end
 end

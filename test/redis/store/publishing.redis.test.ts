@@ -129,7 +129,7 @@ const CASES: Record<ScriptName, Case[]> = {
 /** Everything stored under the board's keys but its idempotency records (answers kept, not board state) and combined views (snapshots of it). */
 async function contents(id: string): Promise<Record<string, unknown>> {
   const keys = boardKeys(id);
-  const views = keys.viewPattern.slice(0, -1);
+  const views = `st:{${id}}:v:`;
   const found = (await t.redis.keys(`st:{${id}}:*`)).filter((key) => !key.startsWith(keys.idempotency('')) && !key.startsWith(views)).sort();
   const state: Record<string, unknown> = {};
   for (const key of found) {
