@@ -8,6 +8,7 @@ import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
 import { LiveResults } from '../graphql/liveExecution';
+import { KeepAlive } from './keepAlive';
 import { REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
@@ -211,16 +212,17 @@ interface ConnectionExtra {
   subscriptions?: ConnectionSubscriptions;
 }
 
-/** How often a connection is pinged, and how long its pong may take before it is cut: graphql-ws' own default. */
+/** How often connections are pinged, and how long a pong may take before its connection is cut: graphql-ws' own default. */
 const KEEP_ALIVE_MS = 12_000;
 
 /**
  * graphql-ws' server on `ws` sockets, as graphql-ws/use/ws's useServer puts it (protocols,
- * keep-alive pings, message handling one at a time, closing), except for internal errors: a
- * socket's error, or one thrown while a message was handled (onConnect's unexpected errors among
- * them), goes to `internalError`, which logs it through the server's JSON logger and closes the
- * socket with 4500, where useServer wrote it to the console. `connectionId` is set once onConnect
- * has run.
+ * keep-alive pings, message handling one at a time, closing), except for two things. Internal
+ * errors: a socket's error, or one thrown while a message was handled (onConnect's unexpected
+ * errors among them), goes to `internalError`, which logs it through the server's JSON logger and
+ * closes the socket with 4500, where useServer wrote it to the console. And the keep-alive pings
+ * go out on one timer for all sockets (keepAlive.ts), not one per socket. `connectionId` is set
+ * once onConnect has run.
  */
 function serveOnSockets(
   server: Server<ConnectionExtra>,
@@ -231,16 +233,11 @@ function serveOnSockets(
   wsServer.once('error', (err) => {
     for (const socket of wsServer.clients) internalError(socket, err);
   });
+  const keepAlive = new KeepAlive(wsServer.clients, KEEP_ALIVE_MS);
   wsServer.on('connection', (socket, request) => {
     const extra = { socket, request } as ConnectionExtra;
     socket.once('error', (err) => internalError(socket, err, extra.connectionId));
-    let pongWait: NodeJS.Timeout | undefined;
-    const pinger = setInterval(() => {
-      if (socket.readyState !== socket.OPEN) return;
-      pongWait = setTimeout(() => socket.terminate(), KEEP_ALIVE_MS);
-      socket.once('pong', () => clearTimeout(pongWait));
-      socket.ping();
-    }, KEEP_ALIVE_MS);
+    socket.on('pong', () => keepAlive.answered(socket));
     const closed = server.opened({
       protocol: socket.protocol,
       send: (data) => new Promise<void>((resolve, reject) => {
@@ -257,13 +254,12 @@ function serveOnSockets(
       }),
     }, extra);
     socket.once('close', (code, reason) => {
-      clearTimeout(pongWait);
-      clearInterval(pinger);
       void closed(code, String(reason));
     });
   });
   return {
     async dispose() {
+      keepAlive.stop();
       for (const socket of wsServer.clients) socket.close(1001, 'Going away');
       wsServer.removeAllListeners();
       await new Promise<void>((resolve, reject) => wsServer.close((err) => (err ? reject(err) : resolve())));
