@@ -1,10 +1,10 @@
 import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, unavailable, WriteOutcome } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
-  BoardConfig, BoardUpdate, CreateBoardInput, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
+  BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
 } from '../store/types';
-import { isViewRef } from '../store/types';
+import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
 import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions } from './combined';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
@@ -381,13 +381,16 @@ export class Leaderboards {
     }));
   }
 
-  async entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
+  /** The players' entries, in the order asked (null for one not on the board); `fields` may leave the shared rank out. */
+  entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]>;
+  entries(board: RankingRef, playerIds: string[], fields: EntryFields): Promise<(EntryRead | null)[]>;
+  async entries(board: RankingRef, playerIds: string[], fields = ALL_ENTRY_FIELDS): Promise<(EntryRead | null)[]> {
     const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');
     if (playerIds.length > 1) playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerId')));
     else checkId(playerIds[0], 'playerId');
-    return this.store.entries(ref, playerIds);
+    return this.store.entries(ref, playerIds, fields);
   }
 
   page(board: RankingRef, options: PageOptions): Promise<Page> {

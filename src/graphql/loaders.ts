@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import { MAX_BATCH_SIZE } from '../domain/limits';
 import { checkId } from '../domain/validation';
 import type { PlayerProfile } from '../store/playerStore';
-import type { BoardConfig, RankingRef } from '../store/types';
-import { isViewRef } from '../store/types';
+import type { BoardConfig, EntryFields, RankingRef } from '../store/types';
+import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
 import type { Services } from './context';
 import { type EntryModel, onBoard } from './models';
 
@@ -21,8 +21,12 @@ export interface Loaders {
    * every request.
    */
   board(id: string): Promise<BoardConfig | null>;
-  /** On a board, one of its periods, or a combined view. */
-  entries(board: RankingRef): DataLoader<string, EntryModel | null>;
+  /**
+   * On a board, one of its periods, or a combined view; `fields` may leave the shared rank out
+   * (see selection.ts), and each choice has its own loader, so that no entry read without it is
+   * handed to a field that asked for it.
+   */
+  entries(board: RankingRef, fields?: EntryFields): DataLoader<string, EntryModel | null>;
   player: DataLoader<string, PlayerProfile | null>;
   /** Dense ranks of scores on a board, all those a request asks for in one call; null without dense ranks. */
   denseRanks(boardId: string): DataLoader<number, number | null>;
@@ -69,16 +73,17 @@ class RequestLoaders implements Loaders {
     ));
   }
 
-  entries(board: RankingRef): DataLoader<string, EntryModel | null> {
+  entries(board: RankingRef, fields = ALL_ENTRY_FIELDS): DataLoader<string, EntryModel | null> {
     const { leaderboards } = this.services;
     const byBoard = (this.entriesByBoard ??= new Map<string, DataLoader<string, EntryModel | null>>());
     // A board's id cannot hold a newline, so no period's or view's name can be read as another board's.
-    const name = typeof board === 'string' ? board : isViewRef(board) ? `\nview:${board.view.id}` : `${board.boardId}\n${board.kind}:${board.key}`;
+    const ranking = typeof board === 'string' ? board : isViewRef(board) ? `\nview:${board.view.id}` : `${board.boardId}\n${board.kind}:${board.key}`;
+    const name = fields.sharedRank ? ranking : `${ranking}\nno shared rank`;
     let loader = byBoard.get(name);
     if (!loader) {
       loader = new DataLoader(
         (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), async (valid) => {
-          const entries = await leaderboards.entries(board, valid);
+          const entries = await leaderboards.entries(board, valid, fields);
           return entries.map((entry) => entry && onBoard(board, entry));
         }),
         { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: afterBoardReads(this.boardReads) },

@@ -1,7 +1,7 @@
 import type { Leaderboards } from '../domain/leaderboards';
 import type { Period } from '../domain/periods/calendar';
 import type { PageInfo } from '../generated/graphql';
-import type { BoardConfig, BoardRef, Entry, RankingRef, RankWindow, SubmitResult, ViewSpec } from '../store/types';
+import type { BoardConfig, BoardRef, Entry, EntryRead, RankingRef, RankWindow, SubmitResult, ViewSpec } from '../store/types';
 import { isViewRef } from '../store/types';
 import { encodeNodeId } from './nodeIds';
 
@@ -11,7 +11,7 @@ import { encodeNodeId } from './nodeIds';
  * `Entry.ranking` and `Entry.id` need it, so entries carry it. The paging cursor is not part of an Entry (edges
  * carry it), and entries built from live events have none.
  */
-export interface EntryModel extends Omit<Entry, 'cursor'> {
+export interface EntryModel extends EntryRead {
   /** Its board; for an entry of a combined view, the board of the view's first source. */
   boardId: string;
   /** The period the entry was read on (its `ranking`); none for ALL_TIME. Part of its identity: a player's daily and all-time entries are two objects. */
@@ -95,7 +95,7 @@ export interface SubmitScoreResultModel extends Omit<SubmitResult, 'entry'> {
 }
 
 /** Field by field rather than a spread: pages make ten to a thousand of these per request. */
-export const onBoard = (board: RankingRef, entry: Omit<Entry, 'cursor'>): EntryModel => ({
+export const onBoard = (board: RankingRef, entry: EntryRead): EntryModel => ({
   boardId: boardIdOf(board),
   period: periodNameOf(board),
   view: viewOf(board),

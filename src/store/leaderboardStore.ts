@@ -13,11 +13,12 @@ import {
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
-  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, Page, PlayerEntry, PageOptions, RangePage, RankWindow, ScoreBound, ScoreRange,
+  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PlayerEntry, PageOptions, RangePage, RankWindow,
+  ScoreBound, ScoreRange,
   Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
 } from './types';
-import { isViewRef } from './types';
+import { ALL_ENTRY_FIELDS, isViewRef } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**
@@ -241,16 +242,24 @@ export class LeaderboardStore {
     return (await this.removePlayers(boardId, [playerId], 1, slotsOf)) > 0;
   }
 
-  async entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]> {
-    return (await this.entriesAt(board, playerIds)).entries;
+  /** The players' entries, in the order asked (null for one not on the board); `fields` may leave the shared rank out. */
+  entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]>;
+  entries(board: RankingRef, playerIds: string[], fields: EntryFields): Promise<(EntryRead | null)[]>;
+  async entries(board: RankingRef, playerIds: string[], fields = ALL_ENTRY_FIELDS): Promise<(EntryRead | null)[]> {
+    return (await this.readEntries(board, playerIds, fields)).entries;
   }
 
   /** As `entries`, with the board's change counter at the read: live updates apply the events after it. */
   async entriesAt(board: RankingRef, playerIds: string[]): Promise<{ entries: (PlayerEntry | null)[]; version: number }> {
+    // Read with every field: each entry found has its shared rank.
+    return (await this.readEntries(board, playerIds, ALL_ENTRY_FIELDS)) as { entries: (PlayerEntry | null)[]; version: number };
+  }
+
+  private async readEntries(board: RankingRef, playerIds: string[], fields: EntryFields) {
     const keys = readKeys(board);
     return entriesReply(await this.bucketsOf(board, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));
-      return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, ...playerIds]);
+      return this.read('entries', [keys.config, keys.ranking, ...bucketKeys], [buckets, fields.sharedRank ? '1' : '0', ...playerIds]);
     }), playerIds.length);
   }
 

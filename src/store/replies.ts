@@ -1,7 +1,7 @@
 import { badInput } from '../errors';
 import { decodeMember } from './memberCodec';
 import type { ScriptName } from './scripts';
-import type { BoardConfig, Entry, PeriodSlot, PlayerEntry, SubmitResult } from './types';
+import type { BoardConfig, Entry, EntryRead, PeriodSlot, SubmitResult } from './types';
 
 /**
  * The one place script replies are read: one decoder per script, each reading the fields of its
@@ -33,14 +33,14 @@ export function decodeCursor(cursor: string, field: string): { stored: string; m
 /** Share of the board ranked at or below `rank`, in percent: 100 for the first, 100/N for the last. */
 export const percentile = (rank: number, total: number) => (100 * (total - rank + 1)) / total;
 
-function playerEntry(
+function playerEntry<Shared extends number | undefined = number>(
   dir: number,
   member: Buffer,
   stored: string,
   rank0: number,
-  sharedRank: number,
+  sharedRank: Shared,
   total: number,
-): PlayerEntry {
+) {
   const { playerId, reachedAtMicros } = decodeMember(member);
   const rank = rank0 + 1;
   return {
@@ -177,12 +177,15 @@ export function submitReply(raw: unknown): SubmitResult[] {
   });
 }
 
-/** In the order asked; null for a player not on the board, and for every player of an unknown board. */
-/** `version`: the board's change counter at the read (0 for an unknown board). */
-export function entriesReply(raw: unknown, count: number): { entries: (PlayerEntry | null)[]; version: number } {
+/**
+ * In the order asked; null for a player not on the board, and for every player of an unknown
+ * board. `version`: the board's change counter at the read (0 for an unknown board). A shared
+ * rank the read left out is undefined.
+ */
+export function entriesReply(raw: unknown, count: number): { entries: (EntryRead | null)[]; version: number } {
   const reply = raw as Reply;
   const { reply: { at }, players: { at: field, names } } = REPLY_SHAPES.entries;
-  const entries = new Array<PlayerEntry | null>(count).fill(null);
+  const entries = new Array<EntryRead | null>(count).fill(null);
   if (reply.length === 0) return { entries, version: 0 };
   const dir = directionOf(reply[at.sortOrder] as Buffer);
   const total = reply[at.total] as number;
@@ -191,7 +194,8 @@ export function entriesReply(raw: unknown, count: number): { entries: (PlayerEnt
     const member = players[base + field.member] as Buffer | null;
     if (member === null) continue;
     const stored = (players[base + field.stored] as Buffer).toString();
-    entries[i] = playerEntry(dir, member, stored, players[base + field.rank0] as number, players[base + field.sharedRank] as number, total);
+    const sharedRank = (players[base + field.sharedRank] as number | null) ?? undefined;
+    entries[i] = playerEntry(dir, member, stored, players[base + field.rank0] as number, sharedRank, total);
   }
   return { entries, version: reply[at.version] as number };
 }

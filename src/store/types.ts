@@ -112,6 +112,17 @@ export interface Entry {
  */
 export type PlayerEntry = Omit<Entry, 'cursor'>;
 
+/** Which of an entry's costlier fields a read by player fetches. */
+export interface EntryFields {
+  /** The shared rank: a count of the higher scores, in Redis two skiplist descents per player. */
+  sharedRank: boolean;
+}
+
+export const ALL_ENTRY_FIELDS: EntryFields = { sharedRank: true };
+
+/** An entry read by player, its shared rank undefined when the read's EntryFields left it out. */
+export type EntryRead = Omit<PlayerEntry, 'sharedRank'> & { sharedRank: number | undefined };
+
 export interface Submission {
   playerId: string;
   score: number;

@@ -7,6 +7,11 @@ import { encodeNodeId } from '../nodeIds';
 export const Entry: EntryResolvers = {
   id: (entry) => encodeNodeId({ type: 'Entry', boardId: entry.boardId, period: entry.period, view: entry.view, playerId: entry.playerId }),
   reachedAt: (entry) => entry.reachedAtMicros,
+  sharedRank(entry) {
+    // Left out of a read only when no `sharedRank` was selected below it (selection.ts).
+    if (entry.sharedRank === undefined) throw new Error(`the entry of ${entry.playerId} was read without its shared rank`);
+    return entry.sharedRank;
+  },
   async player(entry, _args, { loaders }) {
     const profile = await loaders.player.load(entry.playerId);
     return profile ?? { id: entry.playerId, displayName: null, country: null, avatarUrl: null };

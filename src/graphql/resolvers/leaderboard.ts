@@ -2,6 +2,7 @@ import type { LeaderboardResolvers, PeriodResolvers, Resolver, ResolverFn } from
 import { checkPageArguments } from '../../domain/validation';
 import type { Entry, Page, RankingRef } from '../../store/types';
 import type { Context } from '../context';
+import { entryFieldsOf } from '../selection';
 import { type BoardRankingModel, type LeaderboardModel, onBoard, periodOnBoard, refOf, windowOnBoard } from '../models';
 
 /**
@@ -15,7 +16,7 @@ export type BoardRankingReads<F extends keyof LeaderboardResolvers & keyof Perio
 /** The reads of schema/ranking.graphql but the score ranges (ranges.ts): one set for boards, their periods and combined views. */
 export const RankingReads: BoardRankingReads<'totalCount' | 'entry' | 'entries' | 'around' | 'aroundScore' | 'topPercent'> = {
   totalCount: (ranking, _args, { leaderboards }) => leaderboards.size(refOf(ranking, leaderboards)),
-  entry: (ranking, { playerId }, { loaders, leaderboards }) => loaders.entries(refOf(ranking, leaderboards)).load(playerId),
+  entry: (ranking, { playerId }, { loaders, leaderboards }, info) => loaders.entries(refOf(ranking, leaderboards), entryFieldsOf(info)).load(playerId),
   async entries(ranking, args, { leaderboards }) {
     const options = checkPageArguments(args);
     const ref = refOf(ranking, leaderboards);

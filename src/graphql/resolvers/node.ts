@@ -5,7 +5,7 @@ import {
   refOnBoard, topOnBoard, windowOnBoard,
 } from '../models';
 import { StandingsError } from '../../errors';
-import type { Aggregate, BoardConfig, RankingRef } from '../../store/types';
+import type { Aggregate, BoardConfig, EntryFields, RankingRef } from '../../store/types';
 import type { Period } from '../../domain/periods/calendar';
 import { decodeNodeId, type NodeKey, type ViewName } from '../nodeIds';
 
@@ -14,15 +14,15 @@ type NodeModel = EntryModel | RankWindowModel | TopUpdateModel | PeriodModel | C
 /**
  * The object a Node id names, read now; null when the id is not one of ours or the object is
  * gone (no such board, no score, a period no longer kept). Reads go through the request's loaders
- * like any other field.
+ * like any other field; an entry's with the `fields` its selection needs.
  */
-export async function resolveNode(id: string, context: Context): Promise<NodeModel | null> {
+export async function resolveNode(id: string, context: Context, fields: EntryFields): Promise<NodeModel | null> {
   const key = decodeNodeId(id);
   if (!key) return null;
   if (key.type === 'CombinedView') return openView(key.view, context);
   if ((key.type === 'Entry' || key.type === 'RankWindow') && key.view) {
     const view = await openView(key.view, context);
-    return view && readOn({ view }, key, context);
+    return view && readOn({ view }, key, context, fields);
   }
   const { leaderboards, loaders } = context;
   const board = await loaders.board(key.boardId);
@@ -37,14 +37,14 @@ export async function resolveNode(id: string, context: Context): Promise<NodeMod
   if (period === null) return null;
   const ref = refOnBoard(board.id, period);
   if (key.type === 'TopUpdate') return topOnBoard(ref, key.first, await leaderboards.page(ref, { limit: key.first }), periodOnBoard(board, period));
-  return readOn(ref, key, context);
+  return readOn(ref, key, context, fields);
 }
 
 /** The entry or window an id names, read on a board's period or a view. */
 async function readOn(
-  ref: RankingRef, key: Extract<NodeKey, { type: 'Entry' | 'RankWindow' }>, { leaderboards, loaders }: Context,
+  ref: RankingRef, key: Extract<NodeKey, { type: 'Entry' | 'RankWindow' }>, { leaderboards, loaders }: Context, fields: EntryFields,
 ): Promise<EntryModel | RankWindowModel | null> {
-  if (key.type === 'Entry') return loaders.entries(ref).load(key.playerId);
+  if (key.type === 'Entry') return loaders.entries(ref, fields).load(key.playerId);
   if ('playerId' in key) {
     const window = await leaderboards.around(ref, key.playerId, key.radius);
     return window && windowOnBoard(ref, window, key);

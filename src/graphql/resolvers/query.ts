@@ -2,6 +2,7 @@ import type { LeaderboardConnectionResolvers, QueryResolvers } from '../../gener
 import { checkBatchSize } from '../../domain/validation';
 import type { BoardConfig, BoardRef } from '../../store/types';
 import { refOnBoard } from '../models';
+import { entryFieldsOf } from '../selection';
 import { combined } from './combined';
 import { resolveNode } from './node';
 
@@ -23,7 +24,7 @@ export const Query: QueryResolvers = {
       },
     };
   },
-  async entries(_root, { leaderboardId, playerIds, period }, { loaders, leaderboards }) {
+  async entries(_root, { leaderboardId, playerIds, period }, { loaders, leaderboards }, info) {
     if (playerIds.length === 0) return [];
     checkBatchSize(playerIds.length, 'playerIds');
     let board: BoardRef = leaderboardId;
@@ -32,16 +33,17 @@ export const Query: QueryResolvers = {
       if (!config) return playerIds.map(() => null);
       board = refOnBoard(leaderboardId, leaderboards.period(config, period));
     }
-    const loader = loaders.entries(board);
+    const loader = loaders.entries(board, entryFieldsOf(info));
     return Promise.all(playerIds.map((playerId) => loader.load(playerId)));
   },
   combined,
   player: (_root, { id }, { loaders }) => loaders.player.load(id),
-  node: (_root, { id }, context) => resolveNode(id, context),
-  nodes(_root, { ids }, context) {
+  node: (_root, { id }, context, info) => resolveNode(id, context, entryFieldsOf(info)),
+  nodes(_root, { ids }, context, info) {
     if (ids.length === 0) return [];
     checkBatchSize(ids.length, 'ids');
-    return Promise.all(ids.map((id) => resolveNode(id, context)));
+    const fields = entryFieldsOf(info);
+    return Promise.all(ids.map((id) => resolveNode(id, context, fields)));
   },
 };
 

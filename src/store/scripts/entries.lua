@@ -4,7 +4,9 @@
   KEYS[2]      ranking zset st:{b}:z
   KEYS[3..]    the bucket hash of each player
   ARGV[1]      the bucket count the caller used to pick bucket keys
-  ARGV[2..]    the player ids, in the order of KEYS[3..]
+  ARGV[2]      '1' to read each player's shared rank, '0' to leave it out (nil in the reply):
+               it is a count of the higher scores, two skiplist descents per player
+  ARGV[3..]    the player ids, in the order of KEYS[3..]
   Errors: STALE_BUCKETS (the board was re-created with another bucket count: refresh, retry)
   Reply {sortOrder, total, players, version}, {} for an unknown board; version is the board's
     change counter, so that live updates apply only the events published after this read
@@ -20,17 +22,18 @@ local sortOrder = cfg[1]
 if not sortOrder then return {} end
 if cfg[2] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local ranking = KEYS[2]
+local withShared = ARGV[2] == '1'
 local players = {}
 for i = 1, #KEYS - 2 do
-  local token = redis.call('HGET', KEYS[2 + i], ARGV[1 + i])
-  local member = token and memberOf(token, ARGV[1 + i])
+  local token = redis.call('HGET', KEYS[2 + i], ARGV[2 + i])
+  local member = token and memberOf(token, ARGV[2 + i])
   local stored = member and redis.call('ZSCORE', ranking, member)
   local at = (i - 1) * 4
   if stored then
     players[at + 1] = member
     players[at + 2] = stored
     players[at + 3] = redis.call('ZRANK', ranking, member)
-    players[at + 4] = redis.call('ZCOUNT', ranking, '-inf', '(' .. stored) + 1
+    players[at + 4] = withShared and redis.call('ZCOUNT', ranking, '-inf', '(' .. stored) + 1
   else
     for field = 1, 4 do players[at + field] = false end
   end

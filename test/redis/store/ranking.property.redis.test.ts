@@ -48,6 +48,9 @@ async function checkReads(boardId: string, model: ReferenceBoard): Promise<void>
     expect(entries[i] && project(entries[i]!)).toEqual(want ? project(want) : null);
     if (want) expect(entries[i]!.percentile).toBeCloseTo((100 * (total - want.rank + 1)) / total, 10);
   });
+  // Read without the shared rank: the same entries, that field left out.
+  const lean = await t.store.entries(boardId, PLAYERS, { sharedRank: false });
+  expect(lean).toEqual(entries.map((entry) => entry && { ...entry, sharedRank: undefined }));
 
   for (const radius of [0, 1, 2]) {
     for (const id of PLAYERS) {
