@@ -2,8 +2,8 @@ import type { LeaderboardResolvers, PeriodResolvers, Resolver, ResolverFn } from
 import { checkPageArguments } from '../../domain/validation';
 import type { Entry, Page, RankingRef } from '../../store/types';
 import type { Context } from '../context';
-import { entryFieldsOf } from '../selection';
 import { type BoardRankingModel, type LeaderboardModel, onBoard, periodOnBoard, refOf, windowOnBoard } from '../models';
+import { entryFieldsOf } from '../selection';
 
 /**
  * Resolvers of `Ranking` reads for any ranking (a Leaderboard, a Period or a CombinedView): the
