@@ -11,6 +11,8 @@ import { BENCH_API_KEY } from './peers/launch';
 export interface LoadOptions {
   connections: number;
   seconds: number;
+  /** Requests per second over all connections; none: as fast as the server answers. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -23,8 +25,8 @@ export interface LoadResult {
 const HEADERS = { 'content-type': 'application/json', authorization: `Bearer ${BENCH_API_KEY}` };
 const hasErrors = (body: string) => body.includes('"errors"');
 
-/** Posts `bodies` in turn over `connections` connections for `seconds`; throws if any request failed. */
-export async function loadTest(url: string, bodies: string[], { connections, seconds }: LoadOptions): Promise<LoadResult> {
+/** Posts `bodies` in turn over `connections` connections for `seconds` (at `rate`, if given); throws if any request failed. */
+export async function loadTest(url: string, bodies: string[], { connections, seconds, rate }: LoadOptions): Promise<LoadResult> {
   let next = 0;
   // autocannon's own histogram keeps whole milliseconds; the response events carry fractions.
   const latencies: number[] = [];
@@ -33,6 +35,7 @@ export async function loadTest(url: string, bodies: string[], { connections, sec
       url,
       connections,
       duration: seconds,
+      ...(rate === undefined ? {} : { overallRate: rate }),
       requests: [{
         method: 'POST',
         headers: HEADERS,

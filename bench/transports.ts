@@ -20,18 +20,22 @@
  * joins each round too, so before and after are measured side by side under the same load:
  *
  *   STANDINGS_BASELINE=../main npx ts-node --transpile-only bench/transports.ts --rounds 5
+ *
+ * With `--rate-share 0.6`, each operation is then loaded again on every contender at one fixed
+ * rate (that share of the slowest contender's median throughput), a second table: the CPU each
+ * spends per request when all handle the same arrivals (see stackCost).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { formatCount, parseArgs } from './cli';
 import { growBoard, seededRandom, withBenchBoard } from './fixtures';
-import { loadTest, processCpuNs } from './load';
+import { type LoadOptions, loadTest, processCpuNs } from './load';
 import { entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { median } from './report';
-import { BENCH_API_KEY, launchPeer } from './peers/launch';
+import { BENCH_API_KEY, launchPeer, type Peer } from './peers/launch';
 
-const { options, sizes } = parseArgs({ seconds: 5, connections: 20, warmup: 2, rounds: 3 }, [10_000]);
+const { options, sizes } = parseArgs({ seconds: 5, connections: 20, warmup: 2, rounds: 3, 'rate-share': 0 }, [10_000]);
 
 /** Nanoseconds the child processes of this one (the server) have run on a CPU. */
 function serverCpuNs(): number {
@@ -83,36 +87,63 @@ async function measured(load: () => Promise<number>): Promise<string> {
 
 const BASELINE = process.env.STANDINGS_BASELINE;
 
-/** CPU µs per HTTP request of Standings, of the Mercurius peer with the same cache (and of the baseline), round by round. */
-async function stackCost(redisUrl: string, redisPid: number, members: number): Promise<string[]> {
+interface Measured {
+  /** By peer, round by round: its CPU µs per request, Redis' CPU µs per request during its load, its requests per second. */
+  micros: number[][];
+  redisMicros: number[][];
+  rates: number[][];
+}
+
+/** Each peer loaded `options.rounds` times with `load`, rotated each round so none always runs right after another's load. */
+async function inRounds(peers: Peer[], redisPid: number, bodies: string[], load: LoadOptions): Promise<Measured> {
+  const measured: Measured = { micros: peers.map(() => []), redisMicros: peers.map(() => []), rates: peers.map(() => []) };
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < peers.length; k++) {
+      const i = (round + k) % peers.length;
+      const [before, redisBefore] = [processCpuNs(peers[i].pid), processCpuNs(redisPid)];
+      const { requestsPerSecond } = await loadTest(peers[i].url, bodies, load);
+      const requests = requestsPerSecond * load.seconds;
+      measured.micros[i].push((processCpuNs(peers[i].pid) - before) / requests / 1000);
+      measured.redisMicros[i].push((processCpuNs(redisPid) - redisBefore) / requests / 1000);
+      measured.rates[i].push(requestsPerSecond);
+    }
+  }
+  return measured;
+}
+
+/** One table row: the CPU per request of each, the peer's over Standings' (and the baseline's) round by round. */
+function stackRow(name: string, { micros, redisMicros }: Measured): string {
+  const over = (i: number) => {
+    const ratios = micros[1].map((peer, round) => peer / micros[i][round]);
+    return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`;
+  };
+  const µs = (values: number[]) => `${median(values).toFixed(0)} µs`;
+  const baseline = BASELINE ? ` | ${µs(micros[2])} | ${over(2)}` : '';
+  return `| ${name} | ${µs(micros[0])} | ${µs(micros[1])} | ${over(0)} | ${µs(redisMicros[0])} / ${µs(redisMicros[1])}${baseline} |`;
+}
+
+/**
+ * CPU µs per HTTP request of Standings, of the Mercurius peer with the same cache (and of the
+ * baseline), round by round: as fast as each answers, and then, with `--rate-share`, all at one
+ * fixed rate, that share of the slowest one's median throughput. A process's CPU per request
+ * grows when it is less busy (fewer requests share each turn of its event loop), so at full speed
+ * a contender that answers more slowly, for whatever reason, also looks dearer per request; at
+ * one rate each handles the same arrivals.
+ */
+async function stackCost(redisUrl: string, redisPid: number, members: number): Promise<{ full: string[]; fixed: string[] }> {
   const peers = [await launchPeer('standings', redisUrl), await launchPeer('mercurius-cached', redisUrl)];
   if (BASELINE) peers.push(await launchPeer('standings', redisUrl, undefined, BASELINE));
-  const rows: string[] = [];
+  const rows = { full: [] as string[], fixed: [] as string[] };
   try {
     for (const operation of [top10, entry, entries100, submitScore]) {
       const bodies = requestBodies(operation, members);
       const http = { connections: options.connections, seconds: options.seconds };
       for (const peer of peers) await loadTest(peer.url, bodies, { ...http, seconds: options.warmup });
-      const micros: number[][] = peers.map(() => []);
-      const redisMicros: number[][] = peers.map(() => []);
-      for (let round = 0; round < options.rounds; round++) {
-        // Rotated each round, so none always runs right after another's load.
-        for (let k = 0; k < peers.length; k++) {
-          const i = (round + k) % peers.length;
-          const [before, redisBefore] = [processCpuNs(peers[i].pid), processCpuNs(redisPid)];
-          const { requestsPerSecond } = await loadTest(peers[i].url, bodies, http);
-          const requests = requestsPerSecond * options.seconds;
-          micros[i].push((processCpuNs(peers[i].pid) - before) / requests / 1000);
-          redisMicros[i].push((processCpuNs(redisPid) - redisBefore) / requests / 1000);
-        }
-      }
-      const over = (i: number) => {
-        const ratios = micros[1].map((peer, round) => peer / micros[i][round]);
-        return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`;
-      };
-      const µs = (values: number[]) => `${median(values).toFixed(0)} µs`;
-      const baseline = BASELINE ? ` | ${µs(micros[2])} | ${over(2)}` : '';
-      rows.push(`| ${operation.name} | ${µs(micros[0])} | ${µs(micros[1])} | ${over(0)} | ${µs(redisMicros[0])} / ${µs(redisMicros[1])}${baseline} |`);
+      const full = await inRounds(peers, redisPid, bodies, http);
+      rows.full.push(stackRow(operation.name, full));
+      if (options['rate-share'] <= 0) continue;
+      const rate = Math.round(options['rate-share'] * Math.min(...full.rates.map(median)));
+      rows.fixed.push(stackRow(`${operation.name} at ${formatCount(rate)} req/s`, await inRounds(peers, redisPid, bodies, { ...http, rate })));
     }
   } finally {
     await Promise.all(peers.map((peer) => peer.stop()));
@@ -123,7 +154,7 @@ async function stackCost(redisUrl: string, redisPid: number, members: number): P
 async function main(): Promise<void> {
   const members = sizes[sizes.length - 1];
   const rows: string[] = [];
-  let stackRows: string[] = [];
+  let stackRows = { full: [] as string[], fixed: [] as string[] };
   await withBenchBoard(members, async (redisUrl, store) => {
     await growBoard(store, 0, members, false);
     const standings = await launchPeer('standings', redisUrl);
@@ -143,6 +174,17 @@ async function main(): Promise<void> {
     const redisPid = Number(/process_id:(\d+)/.exec(await store.redis.info('server'))![1]);
     stackRows = await stackCost(redisUrl, redisPid, members);
   });
+  const header = [
+    `| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) | Redis CPU per request (Standings / peer)${BASELINE ? ' | baseline CPU per request | peer / baseline (rounds)' : ''} |`,
+    `| --- | --- | --- | --- | ---${BASELINE ? ' | --- | ---' : ''} |`,
+  ];
+  const fixed = stackRows.fixed.length === 0 ? [] : [
+    '',
+    `At one fixed rate for all (${options['rate-share']} of the slowest one's median throughput above), ${options.rounds} rounds:`,
+    '',
+    ...header,
+    ...stackRows.fixed,
+  ];
   console.log([
     `${formatCount(members)} members, ${options.connections} connections, ${options.seconds} s per cell after ${options.warmup} s of warm-up.`,
     '',
@@ -153,9 +195,9 @@ async function main(): Promise<void> {
     `Stack cost over HTTP, ${options.rounds} rounds: server CPU per request, Standings against Fastify + Mercurius + graphql-jit with the same read cache`
       + (BASELINE ? ` (and Standings from ${BASELINE}, the baseline).` : '.'),
     '',
-    `| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) | Redis CPU per request (Standings / peer)${BASELINE ? ' | baseline CPU per request | peer / baseline (rounds)' : ''} |`,
-    `| --- | --- | --- | --- | ---${BASELINE ? ' | --- | ---' : ''} |`,
-    ...stackRows,
+    ...header,
+    ...stackRows.full,
+    ...fixed,
   ].join('\n'));
 }
 
