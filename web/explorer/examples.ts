@@ -31,6 +31,20 @@ mutation Submit($board: ID!) {
     userErrors { code field message }
   }
 }`,
+  `# Time windows, on a board created with
+# periods: { kinds: [{ kind: ALL_TIME }, { kind: DAILY }] }:
+# today's top, and a ranking combined from boards.
+query Windows($board: ID!) {
+  leaderboard(id: $board) {
+    today: period(of: { kind: DAILY }) {
+      key start end
+      entries(first: 5) { nodes { rank playerId score } }
+    }
+  }
+  best: combined(aggregate: MAX, sources: [{ leaderboardId: $board }]) {
+    entries(first: 5) { nodes { rank playerId score } }
+  }
+}`,
   `# Over a WebSocket on the same URL: the top now,
 # then every change. Submit in another tab to see it.
 subscription Top($board: ID!) {
