@@ -96,19 +96,19 @@ interface Measured {
 
 /** Each peer loaded `options.rounds` times with `load`, rotated each round so none always runs right after another's load. */
 async function inRounds(peers: Peer[], redisPid: number, bodies: string[], load: LoadOptions): Promise<Measured> {
-  const measured: Measured = { micros: peers.map(() => []), redisMicros: peers.map(() => []), rates: peers.map(() => []) };
+  const result: Measured = { micros: peers.map(() => []), redisMicros: peers.map(() => []), rates: peers.map(() => []) };
   for (let round = 0; round < options.rounds; round++) {
     for (let k = 0; k < peers.length; k++) {
       const i = (round + k) % peers.length;
       const [before, redisBefore] = [processCpuNs(peers[i].pid), processCpuNs(redisPid)];
       const { requestsPerSecond } = await loadTest(peers[i].url, bodies, load);
       const requests = requestsPerSecond * load.seconds;
-      measured.micros[i].push((processCpuNs(peers[i].pid) - before) / requests / 1000);
-      measured.redisMicros[i].push((processCpuNs(redisPid) - redisBefore) / requests / 1000);
-      measured.rates[i].push(requestsPerSecond);
+      result.micros[i].push((processCpuNs(peers[i].pid) - before) / requests / 1000);
+      result.redisMicros[i].push((processCpuNs(redisPid) - redisBefore) / requests / 1000);
+      result.rates[i].push(requestsPerSecond);
     }
   }
-  return measured;
+  return result;
 }
 
 /** One table row: the CPU per request of each, the peer's over Standings' (and the baseline's) round by round. */
