@@ -5,7 +5,7 @@ import type { PlayerProfile } from '../store/playerStore';
 import type { BoardConfig, EntryFields, RankingRef } from '../store/types';
 import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
 import type { Services } from './context';
-import { type EntryModel, onBoard } from './models';
+import { type EntryModel, entriesOnBoard } from './models';
 
 /**
  * Per-request batching and caching. The `entry`/`entries` lookups on one board that a request
@@ -84,7 +84,7 @@ class RequestLoaders implements Loaders {
       loader = new DataLoader(
         (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), async (valid) => {
           const entries = await leaderboards.entries(board, valid, fields);
-          return entries.map((entry) => entry && onBoard(board, entry));
+          return entriesOnBoard(board, entries);
         }),
         { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: afterBoardReads(this.boardReads) },
       );

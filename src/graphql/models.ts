@@ -94,11 +94,16 @@ export interface SubmitScoreResultModel extends Omit<SubmitResult, 'entry'> {
   entry: EntryModel;
 }
 
+/** What every entry read on one ranking carries of it, worked out once per read rather than per entry. */
+type RankingIdentity = Pick<EntryModel, 'boardId' | 'period' | 'view'>;
+
+const identityOf = (board: RankingRef): RankingIdentity => ({ boardId: boardIdOf(board), period: periodNameOf(board), view: viewOf(board) });
+
 /** Field by field rather than a spread: pages make ten to a thousand of these per request. */
-export const onBoard = (board: RankingRef, entry: EntryRead): EntryModel => ({
-  boardId: boardIdOf(board),
-  period: periodNameOf(board),
-  view: viewOf(board),
+const withIdentity = ({ boardId, period, view }: RankingIdentity, entry: EntryRead): EntryModel => ({
+  boardId,
+  period,
+  view,
   playerId: entry.playerId,
   score: entry.score,
   rank: entry.rank,
@@ -107,6 +112,16 @@ export const onBoard = (board: RankingRef, entry: EntryRead): EntryModel => ({
   percentile: entry.percentile,
   total: entry.total,
 });
+
+export const onBoard = (board: RankingRef, entry: EntryRead): EntryModel => withIdentity(identityOf(board), entry);
+
+/** The entries of one read on `board`, in order (null stays null for a player without one). */
+export function entriesOnBoard(board: RankingRef, entries: readonly EntryRead[]): EntryModel[];
+export function entriesOnBoard(board: RankingRef, entries: readonly (EntryRead | null)[]): (EntryModel | null)[];
+export function entriesOnBoard(board: RankingRef, entries: readonly (EntryRead | null)[]): (EntryModel | null)[] {
+  const identity = identityOf(board);
+  return entries.map((entry) => entry && withIdentity(identity, entry));
+}
 
 /** What a window is around: a player (`around`, `aroundChanged`) or a score (`aroundScore`). */
 export type WindowArguments = { playerId: string; radius: number } | { score: number; radius: number };
@@ -118,7 +133,7 @@ export const windowOnBoard = (board: RankingRef, window: AnyWindow, around: Wind
   id: encodeNodeId({ type: 'RankWindow', boardId: boardIdOf(board), period: periodNameOf(board), view: viewOf(board), ...around }),
   totalCount: window.total,
   center: window.center && onBoard(board, window.center),
-  entries: window.entries.map((entry) => onBoard(board, entry)),
+  entries: entriesOnBoard(board, window.entries),
 });
 
 export interface TopUpdateModel {
@@ -133,6 +148,6 @@ export const topOnBoard = (
 ): TopUpdateModel => ({
   id: encodeNodeId({ type: 'TopUpdate', boardId: boardIdOf(board), period: periodNameOf(board), first }),
   period,
-  entries: top.entries.map((entry) => onBoard(board, entry)),
+  entries: entriesOnBoard(board, top.entries),
   version: String(top.version),
 });

@@ -2,7 +2,7 @@ import type { LeaderboardResolvers, PeriodResolvers, Resolver, ResolverFn } from
 import { checkPageArguments } from '../../domain/validation';
 import type { Entry, Page, RankingRef } from '../../store/types';
 import type { Context } from '../context';
-import { type BoardRankingModel, type LeaderboardModel, onBoard, periodOnBoard, refOf, windowOnBoard } from '../models';
+import { type BoardRankingModel, entriesOnBoard, type LeaderboardModel, periodOnBoard, refOf, windowOnBoard } from '../models';
 import { entryFieldsOf } from '../selection';
 
 /**
@@ -34,7 +34,7 @@ export const RankingReads: BoardRankingReads<'totalCount' | 'entry' | 'entries' 
   async topPercent(ranking, { percent, limit }, { leaderboards }) {
     const ref = refOf(ranking, leaderboards);
     const { entries } = await leaderboards.topPercent(ref, percent, limit);
-    return entries.map((entry) => onBoard(ref, entry));
+    return entriesOnBoard(ref, entries);
   },
 };
 
@@ -71,7 +71,7 @@ function connectionOf(board: RankingRef, page: Page, backward: boolean): EntryCo
  * or a score range's `start` (entries above it) and `count`.
  */
 export function entryConnection(board: RankingRef, page: Page, backward: boolean, span = { start: 0, count: page.total }) {
-  const nodes = page.entries.map((entry) => onBoard(board, entry));
+  const nodes = entriesOnBoard(board, page.entries);
   const first: Entry | undefined = page.entries[0];
   const last: Entry | undefined = page.entries[page.entries.length - 1];
   return {
