@@ -1,15 +1,36 @@
+import type { Writable } from 'node:stream';
 import type { ExecutionResult, FormattedExecutionResult } from 'graphql';
 import { MessageType } from 'graphql-ws';
 import { WebSocket } from 'ws';
 
 const CLOSE = '}'.charCodeAt(0);
-const TEXT = { binary: false };
+/** RFC 6455's first byte of a whole (FIN) text frame; a server's frames are not masked. */
+const FIN_TEXT = 0x81;
 
 /**
  * Sends one subscription's result over its socket: true when the socket can take more at once,
  * false when it cannot yet, and then `drained` runs once this frame is written.
  */
 export type NextSender = (result: ExecutionResult, drained: () => void) => boolean;
+
+/** The length of a text frame's header for a message of `length` bytes (RFC 6455, 5.2). */
+function headerLength(length: number): number {
+  return length < 126 ? 2 : length < 0x10000 ? 4 : 10;
+}
+
+function writeHeader(frame: Buffer, length: number): void {
+  frame[0] = FIN_TEXT;
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 0x10000) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt16BE(0, 2);
+    frame.writeUIntBE(length, 4, 6);
+  }
+}
 
 /**
  * graphql-ws `next` messages for subscription results, which the live layer shares: one result
@@ -20,6 +41,13 @@ export type NextSender = (result: ExecutionResult, drained: () => void) => boole
  * (`JSON.stringify({ id, type: 'next', payload })`), in one text frame. A send that the socket
  * takes at once makes no promise and no callback: the live layer calls it for every subscriber
  * of an update in one loop.
+ *
+ * The frame, header included, is made here in one buffer and written straight to the connection
+ * under the WebSocket: ws' `send` would build a header, cork the connection and write two buffers
+ * for each of a thousand subscribers of the same update. This stays in order with what ws itself
+ * sends (pings, other messages, the close frame) because ws, without compression, writes each
+ * frame to the connection as it is sent, queueing nothing (the server turns compression off:
+ * websocket.ts); frames stop once ws starts closing the socket.
  */
 export function createSharedFrames(format: (result: ExecutionResult) => FormattedExecutionResult) {
   const payloads = new WeakMap<ExecutionResult, Buffer>();
@@ -30,24 +58,27 @@ export function createSharedFrames(format: (result: ExecutionResult) => Formatte
     return payload;
   };
 
-  /** The sender of subscription `id`'s results over `socket`. */
-  return (socket: WebSocket, id: string): NextSender => {
+  /** The sender of subscription `id`'s results over `socket`, whose connection (the upgrade request's socket) is `connection`. */
+  return (socket: WebSocket, connection: Writable, id: string): NextSender => {
     const prefix = Buffer.from(`{"id":${JSON.stringify(id)},"type":"${MessageType.Next}","payload":`);
     return (result, drained) => {
       const payload = payloadOf(result);
       // As graphql-ws does: a socket closing takes nothing more.
       if (socket.readyState !== WebSocket.OPEN) return true;
-      const frame = Buffer.allocUnsafe(prefix.length + payload.length + 1);
-      prefix.copy(frame);
-      payload.copy(frame, prefix.length);
+      const length = prefix.length + payload.length + 1;
+      const header = headerLength(length);
+      const frame = Buffer.allocUnsafe(header + length);
+      writeHeader(frame, length);
+      prefix.copy(frame, header);
+      payload.copy(frame, header + prefix.length);
       frame[frame.length - 1] = CLOSE;
       // A client that reads slowly holds its subscription back, as graphql-ws' wait for each write
       // did, rather than letting frames pile up in memory; one that keeps up costs no callback.
-      if (socket.bufferedAmount === 0) {
-        socket.send(frame, TEXT);
+      if (connection.writableLength === 0) {
+        connection.write(frame);
         return true;
       }
-      socket.send(frame, TEXT, () => drained());
+      connection.write(frame, () => drained());
       return false;
     };
   };

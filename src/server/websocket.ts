@@ -106,6 +106,9 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     // `subscribe` right after a `complete` for the same id then finds the id let go of, not taken
     // back by the old subscription's set-up (see Subscription.setUp).
     allowSynchronousEvents: false,
+    // Uncompressed, ws writes each frame to the connection as it is sent, which the shared frames,
+    // written to the connection directly, rely on to stay in order (sharedFrames.ts).
+    perMessageDeflate: false,
     verifyClient: ({ req }: { req: http.IncomingMessage }) => options.admitsUpgrade(req),
   });
   const server = serveOnSockets(
@@ -117,7 +120,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
           ctx.extra.subscriptions = new ConnectionSubscriptions(
-            ctx.extra.socket, (id) => nextSender(ctx.extra.socket, id), (err) => core.logInternalError(err, connectionId),
+            ctx.extra.socket, (id) => nextSender(ctx.extra.socket, ctx.extra.request.socket, id), (err) => core.logInternalError(err, connectionId),
           );
           const { socket } = ctx.extra;
           // A socket that closed while it was being admitted would never leave the set.

@@ -2,17 +2,22 @@
 // as the bytes graphql-ws would send, while a result shared by several is formatted and turned
 // into JSON once.
 import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createSharedFrames } from '../../../src/server/sharedFrames';
 
 let server: WebSocketServer;
 const serverSockets: WebSocket[] = [];
+/** Each server socket's connection: its upgrade request's socket, which the frames are written to. */
+const connections = new Map<WebSocket, Socket>();
 
 beforeEach(async () => {
-  server = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  server.on('connection', (socket) => serverSockets.push(socket));
+  server = new WebSocketServer({ port: 0, host: '127.0.0.1', perMessageDeflate: false });
+  server.on('connection', (socket, request) => {
+    connections.set(socket, request.socket as Socket);
+    serverSockets.push(socket);
+  });
   await once(server, 'listening');
 });
 afterEach(async () => {
@@ -21,12 +26,13 @@ afterEach(async () => {
 });
 
 /** A connected client, and the server's end of it. */
-async function connect(): Promise<{ client: WebSocket; socket: WebSocket }> {
+async function connect(): Promise<{ client: WebSocket; socket: WebSocket; connection: Socket }> {
   const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
   const count = serverSockets.length;
   await once(client, 'open');
   while (serverSockets.length === count) await new Promise((resolve) => setImmediate(resolve));
-  return { client, socket: serverSockets[serverSockets.length - 1] };
+  const socket = serverSockets[serverSockets.length - 1];
+  return { client, socket, connection: connections.get(socket)! };
 }
 
 it('sends every subscriber the message graphql-ws would, with a shared result formatted and made into JSON once', async () => {
@@ -40,7 +46,7 @@ it('sends every subscriber the message graphql-ws would, with a shared result fo
   const ids = ['1', 'two', 'a "quoted" \u0000 id'];
   for (const [i, pair] of pairs.entries()) {
     const received = once(pair.client, 'message');
-    expect(senderOf(pair.socket, ids[i])(result, () => undefined)).toBe(true);
+    expect(senderOf(pair.socket, pair.connection, ids[i])(result, () => undefined)).toBe(true);
     const [data, isBinary] = await received;
     expect(isBinary).toBe(false);
     expect(String(data)).toBe(JSON.stringify({ id: ids[i], type: 'next', payload: { ...result, extensions: { formatted: true } } }));
@@ -51,7 +57,7 @@ it('sends every subscriber the message graphql-ws would, with a shared result fo
 
 it('gives each result its own payload, in the order they are sent', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, 'a');
+  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
   const received: unknown[] = [];
   const both = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(JSON.parse(String(data))) === 2 && resolve()));
   send({ data: { n: 2 } }, () => undefined);
@@ -63,7 +69,7 @@ it('gives each result its own payload, in the order they are sent', async () => 
 
 it('sends nothing on a socket that is closing', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, 'a');
+  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
   const received: unknown[] = [];
   pair.client.on('message', (data) => received.push(data));
   pair.socket.close();
@@ -75,7 +81,7 @@ it('sends nothing on a socket that is closing', async () => {
 
 it('tells a sender whose socket has a backlog to wait, and when the frame is written', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, 'a');
+  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
   // A client that reads nothing, and more than the kernel's buffers hold on their way to it.
   (pair.client as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
   expect(send({ data: { big: 'x'.repeat(16 * 2 ** 20) } }, () => undefined)).toBe(true);
@@ -88,5 +94,31 @@ it('tells a sender whose socket has a backlog to wait, and when the frame is wri
   (pair.client as unknown as { _socket: { resume(): void } })._socket.resume();
   await written;
   expect(await last).toEqual({ id: 'a', type: 'next', payload: { data: { n: 1 } } });
+  pair.client.close();
+});
+
+it('frames messages of every length, each header size included, in order with what ws sends itself', async () => {
+  const pair = await connect();
+  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
+  const overhead = JSON.stringify({ id: 'a', type: 'next', payload: { data: { s: '' } } }).length;
+  // Messages just under and over the lengths where RFC 6455's header grows (126 and 65,536 bytes).
+  const sizes = [125, 126, 127, 0xffff, 0x10000, 0x10001, 3 * 0x10000];
+  const lengths = sizes.map((size) => size - overhead);
+  const received: string[] = [];
+  const all = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(String(data)) === 2 * lengths.length && resolve()));
+  const pongs: string[] = [];
+  pair.client.on('ping', (data) => pongs.push(String(data)));
+  for (const [i, length] of lengths.entries()) {
+    send({ data: { s: 'é'.repeat(Math.floor(length / 2)) + 'x'.repeat(length % 2) } }, () => undefined);
+    pair.socket.ping(String(i));
+    pair.socket.send(`ws ${i}`);
+  }
+  await all;
+  expect(received).toEqual(lengths.flatMap((length, i) => [
+    JSON.stringify({ id: 'a', type: 'next', payload: { data: { s: 'é'.repeat(Math.floor(length / 2)) + 'x'.repeat(length % 2) } } }),
+    `ws ${i}`,
+  ]));
+  expect(received.filter((_, i) => i % 2 === 0).map((message) => Buffer.byteLength(message))).toEqual(sizes);
+  expect(pongs).toEqual(lengths.map((_, i) => String(i)));
   pair.client.close();
 });
