@@ -44,7 +44,7 @@ function writeHeader(frame: Buffer, length: number): void {
  *
  * The frame, header included, is made here in one buffer and written straight to the connection
  * under the WebSocket: ws' `send` would build a header, cork the connection and write two buffers
- * for each of a thousand subscribers of the same update. This stays in order with what ws itself
+ * for every subscriber of the same update. This stays in order with what ws itself
  * sends (pings, other messages, the close frame) because ws, without compression, writes each
  * frame to the connection as it is sent, queueing nothing (the server turns compression off:
  * websocket.ts); frames stop once ws starts closing the socket.

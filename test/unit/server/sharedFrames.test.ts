@@ -103,19 +103,25 @@ it('frames messages of every length, each header size included, in order with wh
   const overhead = JSON.stringify({ id: 'a', type: 'next', payload: { data: { s: '' } } }).length;
   // Messages just under and over the lengths where RFC 6455's header grows (126 and 65,536 bytes).
   const sizes = [125, 126, 127, 0xffff, 0x10000, 0x10001, 3 * 0x10000];
+  // A string of `length` UTF-8 bytes, multi-byte characters included.
+  const text = (length: number) => 'é'.repeat(Math.floor(length / 2)) + 'x'.repeat(length % 2);
   const lengths = sizes.map((size) => size - overhead);
   const received: string[] = [];
-  const all = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(String(data)) === 2 * lengths.length && resolve()));
+  const all = new Promise<void>((resolve, reject) => {
+    pair.client.on('message', (data) => received.push(String(data)) === 2 * lengths.length && resolve());
+    // A frame the client cannot read makes it close the connection.
+    pair.client.once('close', (code) => reject(new Error(`closed with ${code} after ${received.length} messages`)));
+  });
   const pongs: string[] = [];
   pair.client.on('ping', (data) => pongs.push(String(data)));
   for (const [i, length] of lengths.entries()) {
-    send({ data: { s: 'é'.repeat(Math.floor(length / 2)) + 'x'.repeat(length % 2) } }, () => undefined);
+    send({ data: { s: text(length) } }, () => undefined);
     pair.socket.ping(String(i));
     pair.socket.send(`ws ${i}`);
   }
   await all;
   expect(received).toEqual(lengths.flatMap((length, i) => [
-    JSON.stringify({ id: 'a', type: 'next', payload: { data: { s: 'é'.repeat(Math.floor(length / 2)) + 'x'.repeat(length % 2) } } }),
+    JSON.stringify({ id: 'a', type: 'next', payload: { data: { s: text(length) } } }),
     `ws ${i}`,
   ]));
   expect(received.filter((_, i) => i % 2 === 0).map((message) => Buffer.byteLength(message))).toEqual(sizes);
