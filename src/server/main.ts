@@ -4,7 +4,7 @@ import type { ManagedRedis } from '../dev/managedRedis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
 import { type ApiKey, ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
-import { createLogger, exitAfterLogs, type Logger } from './logger';
+import { createLogger, type Logger } from './logger';
 import { createClient, type RedisTarget, waitUntilReady } from './redis';
 import { joinPrimary, superviseWorkers, WORKER_HEADER } from './workers';
 
@@ -93,16 +93,16 @@ async function serve(
     shutdown().then(
       () => {
         logger.info('Stopped');
-        exitAfterLogs(logger, 0);
+        process.exit(0);
       },
       (err: unknown) => {
         logger.error(`Shutdown failed: ${(err as Error).stack ?? String(err)}`);
-        exitAfterLogs(logger, 1);
+        process.exit(1);
       },
     );
   };
   // A worker is stopped by its primary, even while it starts: it holds nothing that needs more than exiting then.
-  const primary = cluster.isWorker ? joinPrimary((reason) => (started.server ? stop(reason) : exitAfterLogs(logger, 1))) : undefined;
+  const primary = cluster.isWorker ? joinPrimary((reason) => (started.server ? stop(reason) : process.exit(1))) : undefined;
 
   try {
     started.redis = createClient(where, logger, { commandTimeoutMs: config.redisCommandTimeoutMs, replication: config.redisReplication });

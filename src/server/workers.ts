@@ -5,7 +5,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { AggregatorRegistry } from 'prom-client';
 import { readMetricsFrom, registry } from './metrics';
-import { exitAfterLogs, type Logger } from './logger';
+import type { Logger } from './logger';
 
 /** The response header naming the worker that served a request (only with more than one). */
 export const WORKER_HEADER = 'x-standings-worker';
@@ -93,10 +93,10 @@ export function superviseWorkers(options: WorkerOptions): Promise<string> {
     /** Once every worker is gone, whatever stopped them. */
     const finish = (): void => {
       options.release().then(
-        () => exitAfterLogs(logger, failed ? 1 : 0),
+        () => process.exit(failed ? 1 : 0),
         (err: unknown) => {
           logger.error(`Shutdown failed: ${(err as Error).stack ?? String(err)}`);
-          exitAfterLogs(logger, 1);
+          process.exit(1);
         },
       );
     };
