@@ -17,7 +17,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type Redis from 'ioredis';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BATCH, inBatches, playerId, withBenchRedis } from './fixtures';
-import { redisCpuSeconds } from './load';
+import { commandStats, redisCpuSeconds } from './load';
 import { median } from './report';
 import { Leaderboards } from '../src/domain/leaderboards';
 import { boardKeys } from '../src/store/keys';
@@ -39,8 +39,7 @@ const redisCpuMs = async (redis: Redis) => (await redisCpuSeconds(redis)) * 1000
 
 /** Redis' total time in commands so far (µs): a build's reads, writes and MULTIs (and the INFO calls that measure it). */
 async function commandUsec(redis: Redis): Promise<number> {
-  const lines = (await redis.info('commandstats')).matchAll(/cmdstat_[^:]+:calls=\d+,usec=(\d+)/g);
-  return [...lines].reduce((usec, line) => usec + Number(line[1]), 0);
+  return [...(await commandStats(redis)).values()].reduce((usec, command) => usec + command.usec, 0);
 }
 
 /** CPU time this process has used so far (ms). */

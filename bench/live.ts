@@ -48,7 +48,7 @@ import WebSocket from 'ws';
 import type { Submission } from '../src/store/types';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
-import { redisCpuSeconds } from './load';
+import { commandStats, redisCpuSeconds } from './load';
 import { startServer, stopServer } from './mainProcess';
 import { BENCH_API_KEY, launchPeer } from './peers/launch';
 import { median } from './report';
@@ -298,8 +298,7 @@ function machineBusySeconds(): number {
 }
 
 async function redisCounters(redis: Redis) {
-  const stats = await redis.info('commandstats');
-  const calls = [...stats.matchAll(/calls=(\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
+  const calls = [...(await commandStats(redis)).values()].reduce((sum, command) => sum + command.calls, 0);
   return { calls, cpuSeconds: await redisCpuSeconds(redis) };
 }
 

@@ -101,6 +101,12 @@ export function percentile(values: number[], share: number): number {
 /** Nanoseconds process `pid` has run on a CPU (Linux /proc). */
 export const processCpuNs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
 
+/** Calls and µs in each command so far, by lower-case name (INFO commandstats; a script's inner commands count under their own names too). */
+export async function commandStats(redis: { info(section: string): Promise<string> }): Promise<Map<string, { calls: number; usec: number }>> {
+  const lines = (await redis.info('commandstats')).matchAll(/cmdstat_([^:]+):calls=(\d+),usec=(\d+)/g);
+  return new Map([...lines].map(([, name, calls, usec]) => [name, { calls: Number(calls), usec: Number(usec) }]));
+}
+
 /** Seconds of CPU the Redis server has used (INFO cpu: user and system, all its threads). */
 export async function redisCpuSeconds(redis: { info(section: string): Promise<string> }): Promise<number> {
   const cpu = await redis.info('cpu');

@@ -12,7 +12,7 @@
  */
 import os from 'node:os';
 import { BOARD_ID, fourPeriodBoard, playerId, seededRandom } from './fixtures';
-import { type LoadResult, loadTest, processCpuNs, redisCpuSeconds } from './load';
+import { commandStats, type LoadResult, loadTest, processCpuNs, redisCpuSeconds } from './load';
 import type { Peer } from './peers/launch';
 import { formatCount } from './cli';
 import { median } from './report';
@@ -51,11 +51,10 @@ function distinctSubmissions(boardId: string, members: number, count: number): s
  * (every submit is one), the CPU µs Redis and the server process have used.
  */
 async function counters(store: LeaderboardStore, server: Peer) {
-  const info = (await store.redis.info('commandstats')) as string;
-  const line = /cmdstat_evalsha:calls=(\d+),usec=(\d+)/.exec(info);
+  const evalsha = (await commandStats(store.redis)).get('evalsha');
   return {
-    calls: line ? Number(line[1]) : 0,
-    scriptUsec: line ? Number(line[2]) : 0,
+    calls: evalsha?.calls ?? 0,
+    scriptUsec: evalsha?.usec ?? 0,
     redisCpuUsec: (await redisCpuSeconds(store.redis)) * 1e6,
     serverCpuUsec: processCpuNs(server.pid) / 1000,
   };
