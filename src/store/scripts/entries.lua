@@ -23,11 +23,23 @@ if not sortOrder then return {} end
 if cfg[2] ~= ARGV[1] then return redis.error_reply(STALE_BUCKETS) end
 local ranking = KEYS[2]
 local withShared = ARGV[2] == '1'
-local players = {}
-for i = 1, #KEYS - 2 do
+local count = #KEYS - 2
+-- Each player's member, then the stored scores of those found in one ZMSCORE: a call from Lua
+-- costs Redis more than the lookup it makes.
+local members, found = {}, {}
+for i = 1, count do
   local token = redis.call('HGET', KEYS[2 + i], ARGV[2 + i])
-  local member = token and memberOf(token, ARGV[2 + i])
-  local stored = member and redis.call('ZSCORE', ranking, member)
+  members[i] = token and memberOf(token, ARGV[2 + i])
+  if token then found[#found + 1] = members[i] end
+end
+local scores = #found > 0 and redis.call('ZMSCORE', ranking, unpack(found)) or {}
+local players, scored = {}, 0
+for i = 1, count do
+  local member, stored = members[i], false
+  if member then
+    scored = scored + 1
+    stored = scores[scored]
+  end
   local at = (i - 1) * 4
   if stored then
     players[at + 1] = member
