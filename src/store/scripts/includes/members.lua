@@ -1,15 +1,22 @@
 -- A member ends with the player's code: type byte 0 and the raw id, or, for an id that is a
 -- canonical decimal of up to 15 digits, type byte n and the number in n big-endian bytes
 -- (src/store/memberCodec.ts decodes it). Short members fit jemalloc's 16-byte class.
+-- The type byte and the number in one struct.pack, by the number's size in bytes: building the
+-- bytes one by one made this a sizeable part of a read of many players.
+local CODE_FORMATS = {'>BI1', '>BI2', '>BI3', '>BI4', '>BI5', '>BI6', '>BI7'}
+
 local function playerCode(id)
-  if #id <= 15 and (id == '0' or string.match(id, '^[1-9]%d*$')) then
-    local n, bytes = tonumber(id), {}
-    repeat
-      local byte = n % 256
-      table.insert(bytes, 1, string.char(byte))
-      n = (n - byte) / 256
-    until n == 0
-    return string.char(#bytes) .. table.concat(bytes)
+  if #id <= 15 and (id == '0' or string.find(id, '^[1-9]%d*$')) then
+    local n = tonumber(id)
+    local size = 7
+    if n < 0x100 then size = 1
+    elseif n < 0x10000 then size = 2
+    elseif n < 0x1000000 then size = 3
+    elseif n < 0x100000000 then size = 4
+    elseif n < 0x10000000000 then size = 5
+    elseif n < 0x1000000000000 then size = 6
+    end
+    return struct.pack(CODE_FORMATS[size], size, n)
   end
   return '\0' .. id
 end
