@@ -1,6 +1,7 @@
 -- A member ends with the player's code: type byte 0 and the raw id, or, for an id that is a
 -- canonical decimal of up to 15 digits, type byte n and the number in n big-endian bytes
 -- (src/store/memberCodec.ts decodes it). Short members fit jemalloc's 16-byte class.
+
 -- The type byte and the number in one struct.pack, by the number's size in bytes: building the
 -- bytes one by one made this a sizeable part of a read of many players.
 local CODE_FORMATS = {'>BI1', '>BI2', '>BI3', '>BI4', '>BI5', '>BI6', '>BI7'}
