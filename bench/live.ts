@@ -29,6 +29,8 @@
  * After each mix, the floor: a plain `ws` server (bench/wsFloor.ts, its own process) sends a frame
  * like the last update Standings sent to as many sockets at the rate Standings delivered them;
  * the server CPU per delivered update is compared with that floor's, measured in the same run.
+ * Both are measured after `--warmup` seconds (default 5) of the same load, so that neither pays
+ * for its JIT compiling the code it is about to run (the server has far more of it).
  * Latency is from just before a write is sent to Redis to when a client receives the first update
  * that shows it, so it includes the coalescing wait (up to 100 ms). For `top` every update counts
  * (via TopUpdate.version); for the others the update a player gets for their own write. The npm
@@ -54,7 +56,7 @@ import { BENCH_API_KEY, launchPeer } from './peers/launch';
 import { median } from './report';
 
 const { options, sizes } = parseArgs(
-  { writes: 100, seconds: 20, board: 100_000, 'top-only': 0, rounds: 1, workers: [] as number[] }, [1_000, 5_000, 10_000],
+  { writes: 100, seconds: 20, warmup: 5, board: 100_000, 'top-only': 0, rounds: 1, workers: [] as number[] }, [1_000, 5_000, 10_000],
 );
 const CONNECTING_AT_ONCE = 200;
 const TARGET = { clients: 10_000, writes: 100, p99Ms: 250 };
@@ -188,8 +190,12 @@ async function measureFloor(clients: number, frame: string, updatesPerSecond: nu
         })),
       );
     }
-    // One frame to every socket per interval: `updatesPerSecond` frames a second in all.
+    // One frame to every socket per interval: `updatesPerSecond` frames a second in all; measured
+    // after the same warm-up as the server.
     child.send({ frame, intervalMs: Math.max(1, (1000 * clients) / Math.max(1, updatesPerSecond)) });
+    await delay(options.warmup * 1000);
+    child.send('mark');
+    delivered = 0;
     const started = performance.now();
     await delay(options.seconds * 1000);
     const stopped = new Promise<{ cpuSeconds: number }>((resolve) => child.once('message', resolve));
@@ -337,30 +343,38 @@ async function run(clients: number, mix: Mix, workers: number | undefined, round
     try {
       const latency = new Histogram();
       let updates = 0;
+      let measuring = false;
       connected = await connectClients(peer.url, clients, mix, (client, data) => {
         updates++;
         lastUpdate = data;
-        mix.received(client, data, performance.now(), (ms) => latency.record(ms));
+        mix.received(client, data, performance.now(), (ms) => measuring && latency.record(ms));
       });
-      const updatesBefore = updates;
-      const redisBefore = await redisCounters(store.redis as Redis);
-      const { cpuSeconds: serverCpuBefore, rssMb: rssStartMb } = processTree(peer.pid);
-      const cpuBefore = process.cpuUsage();
-      const machineBefore = machineBusySeconds();
+      const { rssMb: rssStartMb } = processTree(peer.pid);
       let rssPeakMb = rssStartMb;
       const sampler = setInterval(() => {
         rssPeakMb = Math.max(rssPeakMb, processTree(peer.pid).rssMb);
       }, 1000);
 
+      // The first `warmup` seconds of writes let the server's JIT settle; the measured ones follow.
       const random = seededRandom(clients);
+      const warmupWrites = options.writes * options.warmup;
       const total = options.writes * options.seconds;
-      const started = performance.now();
-      for (let k = 0; k < total; k++) {
-        const wait = started + (k * 1000) / options.writes - performance.now();
+      const writesStarted = performance.now();
+      let before: { updates: number; redis: Awaited<ReturnType<typeof redisCounters>>; serverCpu: number; cpu: NodeJS.CpuUsage; machine: number; at: number } | undefined;
+      for (let k = 0; k < warmupWrites + total; k++) {
+        if (k === warmupWrites) {
+          before = {
+            updates, redis: await redisCounters(store.redis as Redis), serverCpu: processTree(peer.pid).cpuSeconds,
+            cpu: process.cpuUsage(), machine: machineBusySeconds(), at: performance.now(),
+          };
+          measuring = true;
+        }
+        const wait = writesStarted + (k * 1000) / options.writes - performance.now();
         if (wait > 0) await delay(wait);
         const sentAt = performance.now();
         await store.submit(BOARD_ID, [mix.write(k, random, sentAt)]);
       }
+      const { updates: updatesBefore, redis: redisBefore, serverCpu: serverCpuBefore, cpu: cpuBefore, machine: machineBefore, at: started } = before!;
       const writingSeconds = (performance.now() - started) / 1000;
       await delay(1000); // the last updates
       clearInterval(sampler);
@@ -487,7 +501,7 @@ runBench(SECTION, 'bench:live', async () => {
     ? `${topGroups.every((group) => medianRatio(group) <= FLOOR_TARGET) ? 'met' : 'missed'} (median ${topGroups.map((group) => medianRatio(group).toFixed(2)).join(', ')})`
     : 'not measured in this run';
   return [
-    `${options.writes} writes/s for ${options.seconds} s per row; board of ${formatCount(options.board)} players (or one per client, if more); ` +
+    `${options.writes} writes/s for ${options.seconds} s per row, measured after ${options.warmup} s of them to warm up (the floor too); board of ${formatCount(options.board)} players (or one per client, if more); ` +
       'one client = one graphql-ws connection with one subscription. Latency: from sending a write to a client receiving the first update that shows it. ' +
       `Server CPU and memory: the server's processes (${withWorkers ? 'the primary and its workers' : 'one'}), from /proc. Load average before the run: ${LOAD_BEFORE}.`,
     '',

@@ -5,7 +5,8 @@
  * compares it with, and reads its CPU time.
  *
  * Messages from the parent: { frame, intervalMs } starts sending (the frame to every socket
- * each interval); 'stop' stops, answers { cpuSeconds, sent } for the time since the start, and exits.
+ * each interval); 'mark' starts the measurement over (after a warm-up); 'stop' stops, answers
+ * { cpuSeconds, sent } for the time since the start or the mark, and exits.
  */
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
@@ -18,7 +19,12 @@ let sent = 0;
 
 server.on('listening', () => process.send!({ port: (server.address() as AddressInfo).port }));
 process.on('disconnect', () => process.exit(0));
-process.on('message', (message: { frame: string; intervalMs: number } | 'stop') => {
+process.on('message', (message: { frame: string; intervalMs: number } | 'mark' | 'stop') => {
+  if (message === 'mark') {
+    started = process.cpuUsage();
+    sent = 0;
+    return;
+  }
   if (message === 'stop') {
     clearInterval(timer);
     const cpu = process.cpuUsage(started);
