@@ -29,7 +29,7 @@
  * After each mix, the floor: a plain `ws` server (bench/wsFloor.ts, its own process) sends a frame
  * like the last update Standings sent to as many sockets at the rate Standings delivered them;
  * the server CPU per delivered update is compared with that floor's, measured in the same run.
- * Both are measured after `--warmup` seconds (default 5) of the same load, so that neither pays
+ * Both are measured after `--warmup` seconds (default 30) of the same load, so that neither pays
  * for its JIT compiling the code it is about to run (the server has far more of it).
  * Latency is from just before a write is sent to Redis to when a client receives the first update
  * that shows it, so it includes the coalescing wait (up to 100 ms). For `top` every update counts
@@ -56,7 +56,7 @@ import { BENCH_API_KEY, launchPeer } from './peers/launch';
 import { median } from './report';
 
 const { options, sizes } = parseArgs(
-  { writes: 100, seconds: 20, warmup: 5, board: 100_000, 'top-only': 0, rounds: 1, workers: [] as number[] }, [1_000, 5_000, 10_000],
+  { writes: 100, seconds: 20, warmup: 30, board: 100_000, 'top-only': 0, rounds: 1, workers: [] as number[] }, [1_000, 5_000, 10_000],
 );
 const CONNECTING_AT_ONCE = 200;
 const TARGET = { clients: 10_000, writes: 100, p99Ms: 250 };
