@@ -343,11 +343,16 @@ async function run(clients: number, mix: Mix, workers: number | undefined, round
     try {
       const latency = new Histogram();
       let updates = 0;
-      let measuring = false;
+      /** What the measurement starts from, once the warm-up is over. */
+      const readCounters = async () => ({
+        updates, redis: await redisCounters(store.redis as Redis), serverCpu: processTree(peer.pid).cpuSeconds,
+        cpu: process.cpuUsage(), machine: machineBusySeconds(), at: performance.now(),
+      });
+      let before: Awaited<ReturnType<typeof readCounters>> | undefined;
       connected = await connectClients(peer.url, clients, mix, (client, data) => {
         updates++;
         lastUpdate = data;
-        mix.received(client, data, performance.now(), (ms) => measuring && latency.record(ms));
+        mix.received(client, data, performance.now(), (ms) => before && latency.record(ms));
       });
       const { rssMb: rssStartMb } = processTree(peer.pid);
       let rssPeakMb = rssStartMb;
@@ -360,15 +365,8 @@ async function run(clients: number, mix: Mix, workers: number | undefined, round
       const warmupWrites = options.writes * options.warmup;
       const total = options.writes * options.seconds;
       const writesStarted = performance.now();
-      let before: { updates: number; redis: Awaited<ReturnType<typeof redisCounters>>; serverCpu: number; cpu: NodeJS.CpuUsage; machine: number; at: number } | undefined;
       for (let k = 0; k < warmupWrites + total; k++) {
-        if (k === warmupWrites) {
-          before = {
-            updates, redis: await redisCounters(store.redis as Redis), serverCpu: processTree(peer.pid).cpuSeconds,
-            cpu: process.cpuUsage(), machine: machineBusySeconds(), at: performance.now(),
-          };
-          measuring = true;
-        }
+        if (k === warmupWrites) before = await readCounters();
         const wait = writesStarted + (k * 1000) / options.writes - performance.now();
         if (wait > 0) await delay(wait);
         const sentAt = performance.now();

@@ -129,12 +129,15 @@ export type WindowArguments = { playerId: string; radius: number } | { score: nu
 /** A window as read, or as live updates keep it (entries without paging cursors). */
 type AnyWindow = Omit<RankWindow, 'center' | 'entries'> & { center: Omit<Entry, 'cursor'> | null; entries: Omit<Entry, 'cursor'>[] };
 
-export const windowOnBoard = (board: RankingRef, window: AnyWindow, around: WindowArguments): RankWindowModel => ({
-  id: encodeNodeId({ type: 'RankWindow', boardId: boardIdOf(board), period: periodNameOf(board), view: viewOf(board), ...around }),
-  totalCount: window.total,
-  center: window.center && onBoard(board, window.center),
-  entries: entriesOnBoard(board, window.entries),
-});
+export function windowOnBoard(board: RankingRef, window: AnyWindow, around: WindowArguments): RankWindowModel {
+  const identity = identityOf(board);
+  return {
+    id: encodeNodeId({ type: 'RankWindow', ...identity, ...around }),
+    totalCount: window.total,
+    center: window.center && withIdentity(identity, window.center),
+    entries: window.entries.map((entry) => withIdentity(identity, entry)),
+  };
+}
 
 export interface TopUpdateModel {
   id: string;
@@ -143,11 +146,14 @@ export interface TopUpdateModel {
   version: string;
 }
 
-export const topOnBoard = (
+export function topOnBoard(
   board: BoardRef, first: number, top: { entries: Omit<Entry, 'cursor'>[]; version: number }, period: PeriodModel,
-): TopUpdateModel => ({
-  id: encodeNodeId({ type: 'TopUpdate', boardId: boardIdOf(board), period: periodNameOf(board), first }),
-  period,
-  entries: entriesOnBoard(board, top.entries),
-  version: String(top.version),
-});
+): TopUpdateModel {
+  const identity = identityOf(board);
+  return {
+    id: encodeNodeId({ type: 'TopUpdate', boardId: identity.boardId, period: identity.period, first }),
+    period,
+    entries: top.entries.map((entry) => withIdentity(identity, entry)),
+    version: String(top.version),
+  };
+}
