@@ -37,6 +37,10 @@
  * script raises the open-file limit to its hard limit (each client is a socket here and in the
  * server). Results go to BENCHMARKS.md: section "live", or "live-rounds" with more than one
  * round, or "live-workers" with `--workers`, so that a shorter run does not replace the full one.
+ *
+ * To see where the server's time goes, kernel and every thread included (what Node's own profiler
+ * counts as idle), run it with `BENCH_NODE_FLAGS=--perf-basic-prof` and, once it is measuring,
+ * `perf record -e cpu-clock -g -p <server pid>`: the flag lets perf name the JavaScript it samples.
  */
 import { execSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -52,7 +56,7 @@ import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
 import { commandStats, redisCpuSeconds } from './load';
 import { startServer, stopServer } from './mainProcess';
-import { BENCH_API_KEY, launchPeer } from './peers/launch';
+import { BENCH_API_KEY, BENCH_NODE_FLAGS, launchPeer } from './peers/launch';
 import { median } from './report';
 
 const { options, sizes } = parseArgs(
@@ -174,7 +178,7 @@ interface Floor {
  * `updatesPerSecond` in all, for the bench's seconds; its CPU per frame delivered.
  */
 async function measureFloor(clients: number, frame: string, updatesPerSecond: number): Promise<Floor> {
-  const child = fork(join(__dirname, 'wsFloor.ts'), [], { execArgv: ['-r', 'ts-node/register/transpile-only'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(join(__dirname, 'wsFloor.ts'), [], { execArgv: [...BENCH_NODE_FLAGS, '-r', 'ts-node/register/transpile-only'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const sockets: WebSocket[] = [];
   try {
     const { port } = await new Promise<{ port: number }>((resolve) => child.once('message', resolve));

@@ -24,6 +24,12 @@ const PEER_ENV = {
   RATE_LIMIT_PER_KEY: '0',
 };
 
+/**
+ * Extra Node flags for every contender's process (and bench:live's floor), from BENCH_NODE_FLAGS:
+ * e.g. `--perf-basic-prof`, so that Linux `perf` can name the JavaScript it samples.
+ */
+export const BENCH_NODE_FLAGS = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -33,7 +39,7 @@ const STOP_TIMEOUT_MS = 15_000;
  */
 export async function launchPeer(name: PeerName, redisUrl: string, cpuProfileDir?: string, checkout?: string): Promise<Peer> {
   const child = fork(checkout ? join(checkout, 'bench', 'peers', `${name}.ts`) : join(__dirname, `${name}.ts`), [], {
-    execArgv: [...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), '-r', 'ts-node/register/transpile-only'],
+    execArgv: [...BENCH_NODE_FLAGS, ...(cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : []), '-r', 'ts-node/register/transpile-only'],
     env: { ...process.env, ...PEER_ENV, REDIS_URL: redisUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -4,7 +4,7 @@ import { type LiveSink, LiveStream } from '../domain/live/liveStream';
 /** What a subscription's results go to as they come (LiveResults.pipe). */
 export interface ResultSink {
   /** The next result; false when the sink cannot take another yet, and then calls LiveResults' `resume` once it can. */
-  next(result: ExecutionResult): boolean;
+  take(result: ExecutionResult): boolean;
   /** The events ended, and every result was taken. */
   end(): void;
   /** The events' source threw: nothing more comes. */
@@ -28,12 +28,7 @@ export function createSharedSubscribe(
 ) {
   const documentIds = new WeakMap<DocumentNode, number>();
   let nextDocumentId = 0;
-  const results = new WeakMap<object, Map<string, SharedResult>>();
-
-  const finish = (result: ExecutionResult): ExecutionResult => {
-    onResult?.(result);
-    return freezeShared ? deepFreeze(result) : result;
-  };
+  const results = new SharedResults(eventContext, freezeShared, onResult);
 
   return async (args: ExecutionArgs): Promise<ExecutionResult | LiveResults> => {
     const source = await createSourceEventStream(args);
@@ -41,30 +36,53 @@ export function createSharedSubscribe(
     let documentId = documentIds.get(args.document);
     if (documentId === undefined) documentIds.set(args.document, (documentId = nextDocumentId++));
     const operation = `${documentId}\n${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
-    const run = (payload: unknown) => new SharedResult(() => {
-      const execution = execute({ ...args, rootValue: payload, contextValue: eventContext() });
-      return execution instanceof Promise ? execution.then(finish) : finish(execution);
-    });
-    const resultOf = (payload: unknown): SharedResult => {
-      if (typeof payload !== 'object' || payload === null) return run(payload);
-      if (freezeShared) deepFreeze(payload);
-      let byOperation = results.get(payload);
-      if (!byOperation) results.set(payload, (byOperation = new Map()));
-      let result = byOperation.get(operation);
-      if (!result) byOperation.set(operation, (result = run(payload)));
-      return result;
-    };
     const events = source instanceof LiveStream ? source : pulled(source[Symbol.asyncIterator]());
-    return new LiveResults(events, resultOf);
+    return new LiveResults(events, results, operation, args);
   };
+}
+
+/** The results of every subscription of one server, by payload and operation. */
+class SharedResults {
+  private readonly byPayload = new WeakMap<object, Map<string, SharedResult>>();
+
+  constructor(
+    private readonly eventContext: () => unknown,
+    private readonly freezeShared: boolean,
+    private readonly onResult: ((result: ExecutionResult) => void) | undefined,
+  ) {}
+
+  /** The result of `payload` under the operation that `operation` names and `args` executes. */
+  of(payload: unknown, operation: string, args: ExecutionArgs): SharedResult {
+    if (typeof payload !== 'object' || payload === null) return this.run(payload, args);
+    if (this.freezeShared) deepFreeze(payload);
+    let byOperation = this.byPayload.get(payload);
+    if (!byOperation) this.byPayload.set(payload, (byOperation = new Map()));
+    let result = byOperation.get(operation);
+    if (!result) byOperation.set(operation, (result = this.run(payload, args)));
+    return result;
+  }
+
+  private run(payload: unknown, args: ExecutionArgs): SharedResult {
+    return new SharedResult(() => {
+      const execution = execute({ ...args, rootValue: payload, contextValue: this.eventContext() });
+      return execution instanceof Promise ? execution.then((result) => this.finish(result)) : this.finish(execution);
+    });
+  }
+
+  private finish(result: ExecutionResult): ExecutionResult {
+    this.onResult?.(result);
+    return this.freezeShared ? deepFreeze(result) : result;
+  }
 }
 
 /** Where a subscription's events come from: a live stream, or any other async iterator (see `pulled`). */
 interface EventSource {
-  pipe(sink: LiveSink<unknown> & { error(err: unknown): void }): void;
+  pipe(sink: EventSink): void;
   resume(): void;
   return(): unknown;
 }
+
+type EventSink = LiveSink<unknown> & { error(err: unknown): void };
 
 /**
  * One subscription's results, pushed to its sink (`pipe`) as its events come. From a live stream,
@@ -72,22 +90,25 @@ interface EventSource {
  * executed for another subscriber is passed on at once: delivering one event to N subscribers
  * costs no promise and no turn of the event loop per subscriber. A subscriber is held back (its
  * stream queues, bounded) while it cannot take more, or while its result is still executing.
+ *
+ * It is its events' sink itself (`next`, `end`, `error`), and reaches the results through one
+ * object every subscription shares, rather than through closures of its own: that loop touches
+ * as few objects per subscriber as it can, since with many subscribers each is cold in the cache.
  */
-export class LiveResults {
+export class LiveResults implements EventSink {
   private sink: ResultSink | undefined;
 
+  /** `operation` names what `args` executes (see createSharedSubscribe). */
   constructor(
     private readonly events: EventSource,
-    private readonly resultOf: (payload: unknown) => SharedResult,
+    private readonly results: SharedResults,
+    private readonly operation: string,
+    private readonly args: ExecutionArgs,
   ) {}
 
   pipe(sink: ResultSink): void {
     this.sink = sink;
-    this.events.pipe({
-      next: (payload) => this.deliver(this.resultOf(payload)),
-      end: () => this.sink?.end(),
-      error: (err) => this.sink?.error(err),
-    });
+    this.events.pipe(this);
   }
 
   /** The sink can take results again. */
@@ -101,23 +122,33 @@ export class LiveResults {
     void this.events.return();
   }
 
-  private deliver(shared: SharedResult): boolean {
-    if (shared.state === 'ready') return this.sink?.next(shared.result!) ?? true;
+  /** An event: its result goes to the sink. */
+  next(payload: unknown): boolean {
+    const shared = this.results.of(payload, this.operation, this.args);
+    if (shared.state === 'ready') return this.sink?.take(shared.result!) ?? true;
     shared.whenSettled(() => {
-      if (this.take(shared)) this.events.resume();
+      if (this.takeSettled(shared)) this.events.resume();
     });
     return false;
   }
 
+  end(): void {
+    this.sink?.end();
+  }
+
+  error(err: unknown): void {
+    this.sink?.error(err);
+  }
+
   /** Whether the sink takes more after this result. */
-  private take(shared: SharedResult): boolean {
+  private takeSettled(shared: SharedResult): boolean {
     const sink = this.sink;
     if (!sink) return false;
     if (shared.state === 'failed') {
       sink.error(shared.error);
       return false;
     }
-    return sink.next(shared.result!);
+    return sink.take(shared.result!);
   }
 }
 
@@ -159,7 +190,7 @@ class SharedResult {
 
 /** Events from a source that is not a live stream (a schema's own async generator), pulled one at a time while the sink takes them. */
 function pulled(iterator: AsyncIterator<unknown>): EventSource {
-  let sink: (LiveSink<unknown> & { error(err: unknown): void }) | undefined;
+  let sink: EventSink | undefined;
   const pull = async () => {
     try {
       for (;;) {

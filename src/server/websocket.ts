@@ -2,17 +2,18 @@ import type * as http from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, MessageType, parseMessage, type Server } from 'graphql-ws';
+import type { Writable } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
-import { LiveResults } from '../graphql/liveExecution';
+import { LiveResults, type ResultSink } from '../graphql/liveExecution';
 import { KeepAlive } from './keepAlive';
 import { REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { setActiveSubscriptions } from './metrics';
 import { BODY_LIMIT_BYTES } from './requestBody';
-import { createSharedFrames, type NextSender } from './sharedFrames';
+import { createSharedFrames, type FrameTarget, type NextSender, nextPrefix } from './sharedFrames';
 
 /**
  * Subscriptions one connection may hold at once, counting those still being set up, even ended
@@ -84,7 +85,7 @@ export interface WebSocketEndpoint {
 export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   const { core } = options;
   /** Subscriptions send their results themselves, formatted and made into JSON once for all the subscribers sharing them. */
-  const nextSender = createSharedFrames(core.formatResult);
+  const sendNext = createSharedFrames(core.formatResult);
   /** Each subscription by the arguments onSubscribe gave graphql-ws, which it passes to `subscribe`. */
   const setUps = new WeakMap<ExecutionArgs, Subscription>();
   /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
@@ -120,7 +121,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
           ctx.extra.subscriptions = new ConnectionSubscriptions(
-            ctx.extra.socket, (id) => nextSender(ctx.extra.socket, ctx.extra.request.socket, id), (err) => core.logInternalError(err, connectionId),
+            ctx.extra.socket, ctx.extra.request.socket, sendNext, (err) => core.logInternalError(err, connectionId),
           );
           const { socket } = ctx.extra;
           // A socket that closed while it was being admitted would never leave the set.
@@ -289,10 +290,14 @@ class ConnectionSubscriptions {
   private readonly open = new Map<string, Subscription>();
   private places = 0;
 
-  /** `senderOf`: what sends a subscription's results; `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with 4500). */
+  /**
+   * `connection`: the upgrade request's socket, under `socket`; `send`: what sends a subscription's
+   * results; `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with 4500).
+   */
   constructor(
-    socket: WebSocket,
-    private readonly senderOf: (id: string) => NextSender,
+    private readonly socket: WebSocket,
+    private readonly connection: Writable,
+    private readonly send: NextSender,
     private readonly onStreamError: (err: unknown) => void,
   ) {
     // Read here too: graphql-ws tells nothing of a `complete` for a subscription it holds no
@@ -323,8 +328,11 @@ class ConnectionSubscriptions {
         this.places--;
         setActiveSubscriptions(--held);
       },
-      this.senderOf(id),
+      this.send,
       this.onStreamError,
+      this.socket,
+      this.connection,
+      nextPrefix(id),
     );
     this.open.set(id, subscription);
     return subscription;
@@ -347,8 +355,9 @@ function completedId(data: RawData): string | undefined {
  * Its results it sends itself as they are pushed to it (LiveResults.pipe, sharedFrames.ts), in the
  * loop that hands an update to every subscriber: to graphql-ws it yields nothing, its one `next`
  * settling when the subscription ends, so graphql-ws still sends `complete` or `error` as it would.
+ * It is its results' sink and its frames' target itself, so that loop touches one object of it.
  */
-class Subscription implements AsyncIterableIterator<ExecutionResult> {
+class Subscription implements AsyncIterableIterator<ExecutionResult>, ResultSink, FrameTarget {
   private results: LiveResults | undefined;
   private ended = false;
   private settled = false;
@@ -357,14 +366,21 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
   /** graphql-ws' wait in `next`, from the first call until the subscription ends. */
   private iteration: Promise<IteratorResult<ExecutionResult>> | undefined;
   private finishIteration: ((result: IteratorResult<ExecutionResult>) => void) | undefined;
+  private failIteration: ((err: unknown) => void) | undefined;
   private readonly resume = () => this.results?.resume();
 
-  /** `onEnded`: it can no longer be completed; `release`: its place is free; `send`: sends a result; `onStreamError`: its stream threw. */
+  /**
+   * `onEnded`: it can no longer be completed; `release`: its place is free; `send`: sends a result
+   * (to `socket` over `connection`, each message starting with `prefix`); `onStreamError`: its stream threw.
+   */
   constructor(
     private readonly onEnded: () => void,
     private readonly release: () => void,
     private readonly send: NextSender,
     private readonly onStreamError: (err: unknown) => void,
+    readonly socket: WebSocket,
+    readonly connection: Writable,
+    readonly prefix: Buffer,
   ) {}
 
   /**
@@ -396,23 +412,26 @@ class Subscription implements AsyncIterableIterator<ExecutionResult> {
   next(): Promise<IteratorResult<ExecutionResult>> {
     if (this.iteration) return this.iteration;
     if (this.ended) return Promise.resolve(DONE);
-    let fail!: (err: unknown) => void;
     this.iteration = new Promise((resolve, reject) => {
       this.finishIteration = resolve;
-      fail = reject;
+      this.failIteration = reject;
     });
-    this.results!.pipe({
-      // Ended while the result was on its way (a `complete`): nothing more goes out.
-      next: (result) => this.ended || this.send(result, this.resume),
-      end: () => this.end(),
-      error: (err) => {
-        this.finishIteration = undefined;
-        this.end();
-        this.onStreamError(err);
-        fail(err);
-      },
-    });
+    this.results!.pipe(this);
     return this.iteration;
+  }
+
+  /** A result from the live layer. Ended while it was on its way (a `complete`): nothing more goes out. */
+  take(result: ExecutionResult): boolean {
+    return this.ended || this.send(this, result, this.resume);
+  }
+
+  /** Its stream threw. */
+  error(err: unknown): void {
+    const fail = this.failIteration!;
+    this.finishIteration = undefined;
+    this.end();
+    this.onStreamError(err);
+    fail(err);
   }
 
   async return(): Promise<IteratorResult<ExecutionResult>> {

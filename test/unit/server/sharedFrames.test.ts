@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import type { ExecutionResult } from 'graphql';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createSharedFrames } from '../../../src/server/sharedFrames';
+import { createSharedFrames, type NextSender, nextPrefix } from '../../../src/server/sharedFrames';
 
 let server: WebSocketServer;
 const serverSockets: WebSocket[] = [];
@@ -35,9 +35,15 @@ async function connect(): Promise<{ client: WebSocket; socket: WebSocket; connec
   return { client, socket, connection: connections.get(socket)! };
 }
 
+/** What sends subscription `id`'s results to the pair's client. */
+function senderFor(sendNext: NextSender, { socket, connection }: { socket: WebSocket; connection: Socket }, id: string) {
+  const to = { socket, connection, prefix: nextPrefix(id) };
+  return (result: ExecutionResult, drained: () => void) => sendNext(to, result, drained);
+}
+
 it('sends every subscriber the message graphql-ws would, with a shared result formatted and made into JSON once', async () => {
   let formats = 0;
-  const senderOf = createSharedFrames((result) => {
+  const sendNext = createSharedFrames((result) => {
     formats++;
     return { ...result, extensions: { formatted: true } };
   });
@@ -46,7 +52,7 @@ it('sends every subscriber the message graphql-ws would, with a shared result fo
   const ids = ['1', 'two', 'a "quoted" \u0000 id'];
   for (const [i, pair] of pairs.entries()) {
     const received = once(pair.client, 'message');
-    expect(senderOf(pair.socket, pair.connection, ids[i])(result, () => undefined)).toBe(true);
+    expect(senderFor(sendNext, pair, ids[i])(result, () => undefined)).toBe(true);
     const [data, isBinary] = await received;
     expect(isBinary).toBe(false);
     expect(String(data)).toBe(JSON.stringify({ id: ids[i], type: 'next', payload: { ...result, extensions: { formatted: true } } }));
@@ -57,7 +63,7 @@ it('sends every subscriber the message graphql-ws would, with a shared result fo
 
 it('gives each result its own payload, in the order they are sent', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
+  const send = senderFor(createSharedFrames((result) => result), pair, 'a');
   const received: unknown[] = [];
   const both = new Promise<void>((resolve) => pair.client.on('message', (data) => received.push(JSON.parse(String(data))) === 2 && resolve()));
   send({ data: { n: 2 } }, () => undefined);
@@ -69,7 +75,7 @@ it('gives each result its own payload, in the order they are sent', async () => 
 
 it('sends nothing on a socket that is closing', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
+  const send = senderFor(createSharedFrames((result) => result), pair, 'a');
   const received: unknown[] = [];
   pair.client.on('message', (data) => received.push(data));
   pair.socket.close();
@@ -81,7 +87,7 @@ it('sends nothing on a socket that is closing', async () => {
 
 it('tells a sender whose socket has a backlog to wait, and when the frame is written', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
+  const send = senderFor(createSharedFrames((result) => result), pair, 'a');
   // A client that reads nothing, and more than the kernel's buffers hold on their way to it.
   (pair.client as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
   expect(send({ data: { big: 'x'.repeat(16 * 2 ** 20) } }, () => undefined)).toBe(true);
@@ -99,7 +105,7 @@ it('tells a sender whose socket has a backlog to wait, and when the frame is wri
 
 it('frames messages of every length, each header size included, in order with what ws sends itself', async () => {
   const pair = await connect();
-  const send = createSharedFrames((result) => result)(pair.socket, pair.connection, 'a');
+  const send = senderFor(createSharedFrames((result) => result), pair, 'a');
   const overhead = JSON.stringify({ id: 'a', type: 'next', payload: { data: { s: '' } } }).length;
   // Messages just under and over the lengths where RFC 6455's header grows (126 and 65,536 bytes).
   const sizes = [125, 126, 127, 0xffff, 0x10000, 0x10001, 3 * 0x10000];
