@@ -1,8 +1,8 @@
 import type * as http from 'node:http';
+import type { Writable } from 'node:stream';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, MessageType, parseMessage, type Server } from 'graphql-ws';
-import type { Writable } from 'node:stream';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
