@@ -129,13 +129,25 @@ export class DocumentCache {
     try {
       document = parse(text, parseOptions);
     } catch (err) {
-      if (!(err instanceof GraphQLError)) throw err;
-      return new PreparedDocument(undefined, [withCode(err, ApolloServerErrorCode.GRAPHQL_PARSE_FAILED)], kept);
+      const refusal = err instanceof GraphQLError ? err : tooDeep(err);
+      if (!refusal) throw err;
+      return new PreparedDocument(undefined, [withCode(refusal, ApolloServerErrorCode.GRAPHQL_PARSE_FAILED)], kept);
     }
     const errors = validate(this.schema, document, [...specifiedRules, ...this.rules]);
     if (errors.length === 0) return new PreparedDocument(document, undefined, kept);
     return new PreparedDocument(undefined, errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)), kept);
   }
+}
+
+/**
+ * graphql-js parses nested values (lists in lists...) by recursion, and the token limit stops a
+ * document only after as many tokens as it allows: a text of a couple of thousand `[` can use up
+ * the stack first, the depth depending on how warm the parser's code is. Apollo answers any
+ * exception of its parse as a syntax error; this does the same for the documents parsed here.
+ */
+function tooDeep(err: unknown): GraphQLError | undefined {
+  if (!(err instanceof RangeError)) return undefined;
+  return new GraphQLError('Syntax Error: the document nests too deeply to parse');
 }
 
 /**

@@ -11,6 +11,20 @@ import { DocumentCache, type PreparedOperation, rulesFor } from '../../../../src
 import { noteWriteOutcome } from '../../../../src/graphql/writeOutcomes';
 import { MAX_KEPT_QUERY_LENGTH } from '../../../../src/domain/limits';
 
+/** `call`'s result, called with a tenth of the stack left (measured by recursing until it runs out). */
+function withLittleStackLeft<T>(call: () => T): T {
+  const deepest = (depth: number): number => {
+    try {
+      return deepest(depth + 1);
+    } catch {
+      return depth;
+    }
+  };
+  const limit = deepest(0);
+  const descend = (depth: number): T => (depth === 0 ? call() : descend(depth - 1));
+  return descend(Math.floor(limit * 0.9));
+}
+
 const schema = makeExecutableSchema({
   typeDefs: /* GraphQL */ `
     type Query { hello(name: String!): String score: Int broken: Int }
@@ -98,6 +112,17 @@ describe('the document cache', () => {
     expect(documents.prepare('{ score')).toBe(unparsable);
     expect(unparsable.errors?.map((e) => e.extensions.code)).toEqual(['GRAPHQL_PARSE_FAILED']);
     expect(documents.prepare('{ nope }').errors?.map((e) => e.extensions.code)).toEqual(['GRAPHQL_VALIDATION_FAILED']);
+  });
+
+  it('refuses a text whose nesting uses up the stack while it is parsed, as a parse error', () => {
+    const documents = cache(10);
+    // Nested lists within the token limit, which graphql-js parses by recursion.
+    const nested = `{ hello(name: ${'['.repeat(1900)}"a"${']'.repeat(1900)}) }`;
+    // Parsed with most of the stack already used, so that the parser runs out of it however warm its code is.
+    const prepared = withLittleStackLeft(() => documents.prepare(nested));
+    expect(prepared.errors?.map((e) => [e.message, e.extensions.code])).toEqual([
+      ['Syntax Error: the document nests too deeply to parse', 'GRAPHQL_PARSE_FAILED'],
+    ]);
   });
 
   it('files a text under Apollo\'s hash of it, for as long as it keeps the text', () => {
