@@ -8,10 +8,11 @@
  *   npm run bench:idle                                # 3 rounds of 10 s after 10 s to settle
  *   npm run bench:idle -- --rounds 5 --seconds 20
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs, runBench } from './cli';
 import { withBenchRedis } from './fixtures';
+import { allThreadsCpuNs } from './load';
 import { startServer, stopServer } from './mainProcess';
 import { median } from './report';
 
@@ -19,10 +20,8 @@ const { options } = parseArgs({ rounds: 3, seconds: 10, settle: 10 }, []);
 
 /** CPU ns of every thread of `pid` so far, and its main thread's voluntary context switches. */
 function counters(pid: number): { cpuNs: number; wakeups: number } {
-  const cpuNs = readdirSync(`/proc/${pid}/task`)
-    .reduce((sum, tid) => sum + Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]), 0);
   const wakeups = Number(/voluntary_ctxt_switches:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
-  return { cpuNs, wakeups };
+  return { cpuNs: allThreadsCpuNs(pid), wakeups };
 }
 
 async function main(): Promise<string> {

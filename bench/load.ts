@@ -3,7 +3,7 @@
  * under concurrent load, and one keep-alive connection for the latency of single requests.
  * A response carrying GraphQL `errors` counts as a failure, so no contender wins by failing fast.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as http from 'node:http';
 import autocannon from 'autocannon';
 import { BENCH_API_KEY } from './peers/launch';
@@ -98,8 +98,15 @@ export function percentile(values: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
 }
 
-/** Nanoseconds process `pid` has run on a CPU (Linux /proc). */
-export const processCpuNs = (pid: number): number => Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+/** Nanoseconds a task has run on a CPU, from its schedstat file (Linux /proc). */
+const schedstatNs = (path: string): number => Number(readFileSync(path, 'utf8').split(' ')[0]);
+
+/** Nanoseconds process `pid`'s main thread has run on a CPU. */
+export const processCpuNs = (pid: number): number => schedstatNs(`/proc/${pid}/schedstat`);
+
+/** Nanoseconds every thread of process `pid` has run on a CPU (V8's helpers and libuv's pool included). */
+export const allThreadsCpuNs = (pid: number): number =>
+  readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => sum + schedstatNs(`/proc/${pid}/task/${tid}/schedstat`), 0);
 
 /** Calls and µs in each command so far, by lower-case name (INFO commandstats; a script's inner commands count under their own names too). */
 export async function commandStats(redis: { info(section: string): Promise<string> }): Promise<Map<string, { calls: number; usec: number }>> {
