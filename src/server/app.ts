@@ -1,7 +1,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -32,8 +31,9 @@ import type { NodeEnv, RateLimits } from './config';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { Cors } from './cors';
+import { drainServer } from './drain';
 import { explorerLandingPage } from './explorer';
-import { countError, countUserError, observeOperation } from './metrics';
+import { countError, countUserError, observeOperation, timeRedisCommands } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
 import { createRequestHandler } from './requestHandler';
@@ -91,17 +91,21 @@ export interface StandingsServer {
   services: Services;
   /** Resolves with the base URL, e.g. http://127.0.0.1:4000. */
   listen(port: number, host: string): Promise<string>;
-  /** Stops accepting, lets in-flight requests finish (bounded), then stops Apollo. Leaves Redis open. */
+  /** Stops accepting, lets in-flight requests finish (bounded), then stops Apollo. Leaves Redis open. Once: a second call gets the first one's promise. */
   stop(): Promise<void>;
 }
 
 /**
- * One HTTP server carrying the GraphQL endpoint and the health probes. Apollo's drain plugin
- * owns closing it, so `stop()` finishes in-flight requests before Apollo shuts down.
+ * One HTTP server carrying the GraphQL endpoint and the health probes. `stop()` drains it
+ * (drain.ts), so requests in flight finish before Apollo shuts down.
  */
 export async function createStandingsServer(options: StandingsServerOptions): Promise<StandingsServer> {
   const { redis, nodeEnv, logger, access } = options;
-  const boardEvents = new EventBridge(createSubscriberClient(redis), logger);
+  // Every command this server sends is timed for /metrics, the live connection's too.
+  timeRedisCommands(redis);
+  const subscriber = createSubscriberClient(redis);
+  timeRedisCommands(subscriber);
+  const boardEvents = new EventBridge(subscriber, logger);
   const readCache = options.cacheReads === false ? undefined : new ReadCache(boardEvents);
   const store = options.store ?? new LeaderboardStore(redis);
   const services: Services = {
@@ -164,14 +168,12 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     // main.ts owns shutdown; Apollo's own handlers would re-raise the signal and cut it short.
     stopOnTerminationSignals: false,
     plugins: [
-      ApolloServerPluginDrainHttpServer({ httpServer, stopGracePeriodMillis: options.drainMs ?? 10_000 }),
       explorer
         ? explorerLandingPage({ graphqlPath: GRAPHQL_PATH, developmentKey: options.developmentKey, address: () => httpServer.address() })
         : ApolloServerPluginLandingPageDisabled(),
       // We send no cache hints; left on, these two hook every field of every request.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
-      websocket.drainPlugin,
       ...corePlugins,
     ],
   });
@@ -198,6 +200,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     },
   });
   httpServer.on('request', requestHandler);
+  let stopped: Promise<void> | undefined;
 
   return {
     httpServer,
@@ -212,13 +215,14 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
           resolve(`http://${urlHost(address)}:${address.port}`);
         });
       }),
-    stop: async () => {
+    stop: () => (stopped ??= (async () => {
       requestHandler.stopAccepting();
       knownOperations?.close();
+      await drainServer(httpServer, websocket, options.drainMs ?? 10_000);
       await apollo.stop();
       readCache?.close();
       boardEvents.close();
-    },
+    })()),
   };
 }
 

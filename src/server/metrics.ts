@@ -1,5 +1,5 @@
-import * as diagnostics from 'node:diagnostics_channel';
 import { Kind, type OperationDefinitionNode } from 'graphql';
+import type { Cluster, Command, Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, type Metric, Registry } from 'prom-client';
 
 /**
@@ -213,23 +213,35 @@ function operationLabels(operation: OperationDefinitionNode): { type: string; fi
   return { type: operation.operation, field: fields.size === 1 ? [...fields][0] : 'multiple' };
 }
 
-// ioredis (6+) reports every command on the `ioredis:command` tracing channel: timing it there
-// covers every client in the process without wrapping any of them.
-interface CommandTrace {
-  command: string;
-  error?: unknown;
-  startedAt?: bigint;
-}
+const timedClients = new WeakSet<Redis | Cluster>();
+/** On a command being timed: ioredis may pass one through sendCommand again (a queue flushed), and it is timed once. */
+const STARTED_AT = Symbol('startedAt');
+type TimedCommand = Command & { [STARTED_AT]?: number };
 
-diagnostics.subscribe('tracing:ioredis:command:start', (message) => {
-  (message as CommandTrace).startedAt = process.hrtime.bigint();
-});
-diagnostics.subscribe('tracing:ioredis:command:asyncEnd', (message) => {
-  const trace = message as CommandTrace;
-  if (trace.startedAt === undefined) return;
-  const seconds = Number(process.hrtime.bigint() - trace.startedAt) / 1e9;
-  commandTimer(trace.command, trace.error === undefined ? 'ok' : 'error').observe(seconds);
-});
+/**
+ * Times every command `client` sends, from sending it to its reply, by the name ioredis gives it
+ * (`zcard`, a defined script's `evalsha`): through the client's sendCommand, which every command
+ * goes through, scripts' and pipelines' included. Not through ioredis' `ioredis:command` tracing
+ * channel: once that has a subscriber, ioredis builds a context for every command (its arguments
+ * turned into strings, checked against a list of patterns) and wraps its promise twice, several
+ * times what timing it costs (BENCHMARKS.md "What only Standings allocated").
+ */
+export function timeRedisCommands(client: Redis | Cluster): void {
+  if (timedClients.has(client)) return;
+  timedClients.add(client);
+  const send = client.sendCommand as (command: Command, stream?: unknown, node?: unknown) => Promise<unknown>;
+  client.sendCommand = function sendTimed(this: Redis | Cluster, command: TimedCommand, stream?: unknown, node?: unknown) {
+    if (command[STARTED_AT] === undefined) {
+      const startedAt = (command[STARTED_AT] = performance.now());
+      const seconds = () => (performance.now() - startedAt) / 1000;
+      command.promise.then(
+        () => commandTimer(command.name, 'ok').observe(seconds()),
+        () => commandTimer(command.name, 'error').observe(seconds()),
+      );
+    }
+    return send.call(this, command, stream, node);
+  } as typeof client.sendCommand;
+}
 
 /** Each command's series, found once by the name ioredis gives. Command names are the few ioredis knows. */
 const commandTimers = { ok: new Map<string, HistogramSeries>(), error: new Map<string, HistogramSeries>() };

@@ -68,9 +68,12 @@ export function createRequestHandler(routes: Routes): RequestHandler {
     if (routes.cors.handle(req, res)) return;
     open.add(res);
     // One listener for both: Node emits 'close' after 'finish', and also for a response cut short (not logged).
-    res.once('close', () => {
+    // 'close' comes once: `on` spares the wrapper `once` makes.
+    res.on('close', () => {
       open.delete(res);
       if (!res.writableFinished) return;
+      // A response whose headers went out before the server began stopping kept its connection open.
+      if (stopping) req.socket.end();
       const failed = res.statusCode >= 500;
       if (!failed && logger.isLevelEnabled?.('debug') === false) return;
       const fields = { requestId, method: req.method, path, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };

@@ -1,6 +1,5 @@
 import type * as http from 'node:http';
 import type { Writable } from 'node:stream';
-import type { ApolloServerPlugin } from '@apollo/server';
 import { type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, MessageType, parseMessage, type Server } from 'graphql-ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
@@ -70,8 +69,13 @@ export type RedisState = 'up' | 'down';
 const redisState = (connected: boolean): { redis: RedisState } => ({ redis: connected ? 'up' : 'down' });
 
 export interface WebSocketEndpoint {
-  /** Closes every socket (1001 Going away) and stops accepting new ones; Apollo's drain calls it. */
-  drainPlugin: ApolloServerPlugin;
+  /**
+   * Stops accepting sockets and asks every open one to close (1001 Going away); resolves once all
+   * have closed, which a client that never answers the close can hold up: see `terminate`.
+   */
+  close(): Promise<void>;
+  /** Cuts every socket still open at once (the shutdown's grace period is over). */
+  terminate(): void;
 }
 
 /**
@@ -194,15 +198,12 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   );
 
   return {
-    drainPlugin: {
-      async serverWillStart() {
-        return {
-          async drainServer() {
-            stopWatchingRedis?.();
-            await server.dispose();
-          },
-        };
-      },
+    async close() {
+      stopWatchingRedis?.();
+      await server.dispose();
+    },
+    terminate() {
+      for (const socket of wsServer.clients) socket.terminate();
     },
   };
 }
