@@ -6,6 +6,7 @@
  */
 import type Redis from 'ioredis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
+import { sampleHeapOnSignal } from './heapSampler';
 
 export interface RunningPeer {
   /** The GraphQL endpoint, e.g. http://127.0.0.1:40123/graphql. */
@@ -18,6 +19,8 @@ export function hostPeer(start: (redis: Redis) => Promise<RunningPeer>): void {
   if (!redisUrl || !process.send) throw new Error('a bench peer runs as a child of bench/peers/launch.ts');
   // The same client settings as the product's entry point, for every contender.
   const redis = createRedisClient(redisUrl, console);
+  // bench/allocations.ts samples what each peer allocates.
+  if (process.env.BENCH_HEAP_SAMPLES) sampleHeapOnSignal(process.env.BENCH_HEAP_SAMPLES);
   // An orphaned peer must not outlive its bench.
   process.on('disconnect', () => process.exit(0));
   waitUntilReady(redis, redisUrl, 10_000)

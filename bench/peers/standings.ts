@@ -1,4 +1,4 @@
-/** Contender: Standings as it ships (Express 5 + Apollo Server 5, configured as in production). */
+/** Contender: Standings as it ships (node:http and Apollo Server 5 with its fast lane, configured as in production). */
 import { hostPeer } from './host';
 import { startStandings } from './standingsServer';
 
