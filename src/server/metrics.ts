@@ -224,7 +224,7 @@ type TimedCommand = Command & { [STARTED_AT]?: number };
  * goes through, scripts' and pipelines' included. Not through ioredis' `ioredis:command` tracing
  * channel: once that has a subscriber, ioredis builds a context for every command (its arguments
  * turned into strings, checked against a list of patterns) and wraps its promise twice, several
- * times what timing it costs (BENCHMARKS.md "What only Standings allocated").
+ * times what timing it costs (BENCHMARKS.md "What only Standings allocates").
  */
 export function timeRedisCommands(client: Redis | Cluster): void {
   if (timedClients.has(client)) return;

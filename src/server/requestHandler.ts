@@ -72,8 +72,6 @@ export function createRequestHandler(routes: Routes): RequestHandler {
     res.on('close', () => {
       open.delete(res);
       if (!res.writableFinished) return;
-      // A response whose headers went out before the server began stopping kept its connection open.
-      if (stopping) req.socket.end();
       const failed = res.statusCode >= 500;
       if (!failed && logger.isLevelEnabled?.('debug') === false) return;
       const fields = { requestId, method: req.method, path, status: res.statusCode, durationMs: Number(process.hrtime.bigint() - started) / 1e6 };
