@@ -30,7 +30,7 @@ export interface PeriodWriteOptions {
 
 const QUERY = 'mutation ($input: SubmitScoreInput!) { submitScore(input: $input) { entry { playerId score rank } changed } }';
 /** Scores keep the fixture's whole part (0..3000) and add a fraction no other request has. */
-const FRACTIONS = 2 ** 20;
+const FRACTIONS = 2 ** 24;
 
 /**
  * `count` submitScore bodies for `boardId`, the same players and scores for every board (fixed
@@ -79,7 +79,7 @@ export async function measurePeriodWrites(store: LeaderboardStore, server: Peer,
   console.log(`loading ${formatCount(members)} members into the four-period board`);
   await fourPeriodBoard(store, PERIODS_BOARD_ID, 'LATEST', members);
   // More bodies per board per round than either board sends in one: none is sent twice.
-  const perRound = options.seconds * 10_000;
+  const perRound = options.seconds * 20_000;
   const bodies = BOARDS.map(({ id }) => distinctSubmissions(id, members, (options.rounds + 1) * perRound));
   const perWrite: PerWrite[][] = BOARDS.map(() => []);
   const run = async (i: number, round: number, seconds: number) => {
