@@ -124,19 +124,22 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   /**
    * Lets a request in or refuses it (UNAUTHENTICATED, RATE_LIMITED): its credentials ("Bearer
    * <key>" or nothing) and the request that carried them (for the client address). Every HTTP
-   * request passes here, and every WebSocket connection when it opens.
+   * request passes here, and every WebSocket connection when it opens. Without rate limits it
+   * answers at once (a refusal is thrown), so that a request waits for no promise here.
    */
-  const admit = async (authorization: unknown, request: http.IncomingMessage): Promise<Principal> => {
+  const admit = (authorization: unknown, request: http.IncomingMessage): Principal | Promise<Principal> =>
+    rateLimiter ? admitLimited(rateLimiter, authorization, request) : authenticate(authorization, access);
+  const admitLimited = async (limiter: RateLimiter, authorization: unknown, request: http.IncomingMessage): Promise<Principal> => {
     let principal: Principal;
     try {
       principal = authenticate(authorization, access);
     } catch (err) {
       // Refused keys count against their address as anonymous requests do, or guessing keys
       // (or calling without one where reads need one) would be the one thing never limited.
-      await rateLimiter?.check(ANONYMOUS_READER, request);
+      await limiter.check(ANONYMOUS_READER, request);
       throw err;
     }
-    await rateLimiter?.check(principal, request);
+    await limiter.check(principal, request);
     return principal;
   };
   // Every transport parses, validates, executes and formats through this one core (see ARCHITECTURE.md).
@@ -150,7 +153,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     core,
     production: !development,
     admitsUpgrade: (request) => cors.admitsSocket(request),
-    authenticate: (params, request) => admit(webSocketCredentials(params, request), request),
+    authenticate: async (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
     liveRedis: boardEvents,
   });

@@ -18,14 +18,41 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/;
 /**
  * The parsed body of a JSON request, or undefined when the request says it carries something else
  * (Apollo then answers it: CSRF prevention, or a missing body). Like body-parser's strict JSON:
- * only an object or an array at the top, UTF-8 only, at most BODY_LIMIT_BYTES.
+ * only an object or an array at the top, UTF-8 only, at most BODY_LIMIT_BYTES. A BodyError says
+ * why a body cannot be used, thrown at once for its headers and rejected for its bytes. One
+ * promise per body, which the request's handler awaits: the body is parsed where it ends.
  */
-export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+export function readJsonBody(req: IncomingMessage): Promise<unknown> | undefined {
   const contentType = req.headers['content-type'];
   if (contentType === undefined) return undefined;
   // What nearly every client sends needs no parsing.
   if (contentType !== 'application/json' && !isJsonInUtf8(contentType)) return undefined;
-  const text = await readText(req);
+  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) throw tooLarge();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer) => {
+      length += chunk.length;
+      if (length <= BODY_LIMIT_BYTES) return void chunks.push(chunk);
+      // The rest is read and dropped, so the connection can carry the answer and stay usable.
+      req.off('data', onData);
+      req.resume();
+      reject(tooLarge());
+    };
+    req.on('data', onData);
+    req.once('end', () => {
+      try {
+        resolve(parseJson((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8')));
+      } catch (err) {
+        reject(err);
+      }
+    });
+    // A client gone mid-body (or cut at shutdown) is its request's failure, as body-parser has it.
+    req.once('error', () => reject(new BodyError(400, 'request aborted')));
+  });
+}
+
+function parseJson(text: string): unknown {
   let body: unknown;
   try {
     body = text === '' ? {} : JSON.parse(text);
@@ -45,26 +72,6 @@ function isJsonInUtf8(contentType: string): boolean {
     throw new BodyError(415, `unsupported charset "${charset.toUpperCase()}"`);
   }
   return true;
-}
-
-function readText(req: IncomingMessage): Promise<string> {
-  if (Number(req.headers['content-length']) > BODY_LIMIT_BYTES) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let length = 0;
-    const onData = (chunk: Buffer) => {
-      length += chunk.length;
-      if (length <= BODY_LIMIT_BYTES) return void chunks.push(chunk);
-      // The rest is read and dropped, so the connection can carry the answer and stay usable.
-      req.off('data', onData);
-      req.resume();
-      reject(tooLarge());
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8')));
-    // A client gone mid-body (or cut at shutdown) is its request's failure, as body-parser has it.
-    req.once('error', () => reject(new BodyError(400, 'request aborted')));
-  });
 }
 
 const tooLarge = () => new BodyError(413, `request entity too large (limit ${BODY_LIMIT_BYTES} bytes)`);
