@@ -41,6 +41,8 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> | undefined
     };
     req.on('data', onData);
     req.once('end', () => {
+      // Refused as too large already: what was read is not parsed.
+      if (length > BODY_LIMIT_BYTES) return;
       try {
         resolve(parseJson((chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)).toString('utf8')));
       } catch (err) {
