@@ -12,7 +12,9 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { type CallFrame, where } from './callFrames';
 import { formatCount, parseArgs, runBench } from './cli';
 import { growBoard, withBenchBoard } from './fixtures';
 import { loadTest } from './load';
@@ -22,7 +24,7 @@ import { launchPeer, type Peer } from './peers/launch';
 const { options, sizes } = parseArgs({ rate: 1_500, seconds: 10, warmup: 15, connections: 20, functions: 15 }, [10_000]);
 
 interface ProfileNode {
-  callFrame: { functionName: string; url: string; lineNumber: number };
+  callFrame: CallFrame;
   selfSize: number;
   children?: ProfileNode[];
 }
@@ -31,8 +33,7 @@ interface ProfileNode {
 function bytesByFunction(root: ProfileNode): Map<string, number> {
   const bytes = new Map<string, number>();
   const visit = (node: ProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
-    const name = `${functionName || '(anonymous)'} ${url ? `${basename(url)}:${lineNumber + 1}` : '(no source file)'}`;
+    const name = `${node.callFrame.functionName || '(anonymous)'} ${where(node.callFrame) || '(no source file)'}`;
     bytes.set(name, (bytes.get(name) ?? 0) + node.selfSize);
     node.children?.forEach(visit);
   };
@@ -47,7 +48,7 @@ async function takeProfile(peer: Peer, dir: string): Promise<ProfileNode> {
   process.kill(peer.pid, 'SIGUSR2');
   for (let tries = 0; !existsSync(file); tries++) {
     if (tries > 500) throw new Error(`${peer.name} wrote no heap profile`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await delay(20);
   }
   return (JSON.parse(readFileSync(file, 'utf8')) as { head: ProfileNode }).head;
 }
@@ -68,9 +69,9 @@ runBench('allocations', 'bench:allocations', async () => {
         await load(options.warmup);
         const measured = load(options.seconds);
         // The window opens once both loads run and closes before either ends.
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await delay(500);
         for (const peer of peers) process.kill(peer.pid, 'SIGUSR2');
-        await new Promise((resolve) => setTimeout(resolve, (options.seconds - 1) * 1000));
+        await delay((options.seconds - 1) * 1000);
         for (const peer of peers) byPeer.push(bytesByFunction(await takeProfile(peer, dir)));
         await measured;
       } finally {

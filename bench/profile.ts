@@ -11,7 +11,8 @@
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { type CallFrame, where } from './callFrames';
 import { formatCount, parseArgs, runBench } from './cli';
 import { growBoard, withBenchBoard } from './fixtures';
 import { loadTest } from './load';
@@ -22,13 +23,7 @@ const { options, sizes } = parseArgs({ seconds: 10, connections: 20, warmup: 3 }
 const TOP = 10;
 /** The top 10 is the read the targets name; submitScore shows what a write adds; entries(100 ids) is the slow read. */
 const OPERATIONS = [top10, entry, submitScore, entries100];
-const ROOT = join(__dirname, '..');
 
-interface CallFrame {
-  functionName: string;
-  url: string;
-  lineNumber: number;
-}
 interface CpuProfile {
   nodes: { id: number; callFrame: CallFrame }[];
   startTime: number;
@@ -46,13 +41,6 @@ function packageOf({ url, functionName }: CallFrame): string {
   const module = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
   if (module) return module.startsWith('@apollo/') ? 'Apollo Server (@apollo/*)' : module;
   return url.includes('/src/') ? 'Standings (src/)' : url;
-}
-
-function where({ url, lineNumber }: CallFrame): string {
-  if (!url) return '';
-  const inPackage = url.lastIndexOf('node_modules/');
-  const path = inPackage >= 0 ? url.slice(inPackage + 'node_modules/'.length) : url.startsWith('file://') ? relative(ROOT, url.slice('file://'.length)) : url;
-  return `${path}:${lineNumber + 1}`;
 }
 
 /**
