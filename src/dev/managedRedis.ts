@@ -308,15 +308,29 @@ function signal(pid: number, name: NodeJS.Signals): void {
 }
 
 /** A port that is free right now; the OS never hands out 6379 from its ephemeral range. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0];
+}
+
+/**
+ * `count` ports free right now and different from each other: all are held open until every one
+ * is known, since a port just released may be handed out again at once.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve(undefined)))));
+  }
 }
 
 export function findRedisServer(): string | undefined {

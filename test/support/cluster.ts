@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import Redis, { Cluster } from 'ioredis';
-import { freePort } from '../../src/dev/managedRedis';
+import { freePorts } from '../../src/dev/managedRedis';
 import type { RedisCluster } from '../../src/server/config';
 import { boardKeys } from '../../src/store/keys';
 import type { FailoverTarget } from './failover';
@@ -32,11 +32,7 @@ export interface TestCluster {
  */
 export async function startTestCluster({ replicas = 0 } = {}): Promise<TestCluster> {
   const extraArgs = ['--cluster-enabled', 'yes', ...(replicas > 0 ? ['--cluster-node-timeout', '1000'] : [])];
-  // The bus port too is one that is free, rather than Redis' default (the port plus 10,000), which
-  // another process may hold.
-  const servers: ManagedRedis[] = await Promise.all(Array.from({ length: 3 * (1 + replicas) }, async () =>
-    startDedicatedRedis({ persistence: 'none', extraArgs: [...extraArgs, '--cluster-port', String(await freePort())] }),
-  ));
+  const servers: ManagedRedis[] = await Promise.all(Array.from({ length: 3 * (1 + replicas) }, () => startNode(extraArgs)));
   const cluster: TestCluster = {
     servers,
     config: { nodes: servers.map(({ port }) => ({ host: '127.0.0.1', port })), password: PASSWORD },
@@ -76,6 +72,22 @@ export async function startTestCluster({ replicas = 0 } = {}): Promise<TestClust
     throw err;
   }
   return cluster;
+}
+
+/**
+ * One node, its bus port too one that is free rather than Redis' default (the port plus 10,000),
+ * which another process may hold. A port can still be taken between our choosing it and Redis
+ * binding it (the other nodes start at the same time, other test files too): then it starts again
+ * on new ports.
+ */
+async function startNode(extraArgs: string[], attempts = 3): Promise<ManagedRedis> {
+  const [port, busPort] = await freePorts(2);
+  try {
+    return await startDedicatedRedis({ persistence: 'none', port, extraArgs: [...extraArgs, '--cluster-port', String(busPort)] });
+  } catch (error) {
+    if (attempts > 1 && /Address already in use/.test(String(error))) return startNode(extraArgs, attempts - 1);
+    throw error;
+  }
 }
 
 /** A node's "host:port", as cluster clients and REDIS_CLUSTER_NODES name it. */
