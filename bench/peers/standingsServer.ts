@@ -6,11 +6,14 @@ import type Redis from 'ioredis';
 import type { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { createStandingsServer, GRAPHQL_PATH } from '../../src/server/app';
 import { ApiKeys } from '../../src/server/auth/apiKeys';
+import { fixHeapGrowth } from '../../src/server/heapGrowth';
 import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { RunningPeer } from './host';
 
 export async function startStandings(redis: Redis, store?: LeaderboardStore): Promise<RunningPeer> {
+  // As src/server/main.ts sets it for the process that serves.
+  fixHeapGrowth();
   const config = loadConfig();
   const server = await createStandingsServer({
     redis,

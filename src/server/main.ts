@@ -4,6 +4,7 @@ import type { ManagedRedis } from '../dev/managedRedis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
 import { type ApiKey, ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
+import { fixHeapGrowth } from './heapGrowth';
 import { createLogger, type Logger } from './logger';
 import { createClient, type RedisTarget, waitUntilReady } from './redis';
 import { joinPrimary, superviseWorkers, WORKER_HEADER } from './workers';
@@ -74,6 +75,7 @@ async function serve(
   development?: DevelopmentKey,
   managed?: ManagedRedis,
 ): Promise<void> {
+  fixHeapGrowth();
   const started: { redis?: Redis | Cluster; server?: StandingsServer } = {};
   const shutdown = async () => {
     await started.server?.stop();

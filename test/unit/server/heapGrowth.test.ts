@@ -1,0 +1,32 @@
+import { execFileSync } from 'node:child_process';
+import * as path from 'node:path';
+import { HEAP_GROWING_PERCENT } from '../../../src/server/heapGrowth';
+
+const MODULE = path.resolve(__dirname, '../../../src/server/heapGrowth.ts');
+
+/**
+ * The factor V8 applied to the old generation's limit at a full collection, in a fresh Node
+ * process that calls fixHeapGrowth and then collects: read from V8's own trace, since the flag
+ * has no getter.
+ */
+function appliedFactor(nodeFlags: string[]): number {
+  const script = `require(${JSON.stringify(MODULE)}).fixHeapGrowth(); const kept = []; for (let i = 0; i < 2e5; i++) kept.push({ i }); gc();`;
+  const trace = execFileSync(
+    process.execPath,
+    ['--expose-gc', '--trace-gc-verbose', ...nodeFlags, '-r', 'ts-node/register/transpile-only', '-e', script],
+    { encoding: 'utf8' },
+  );
+  const limits = [...trace.matchAll(/\[HeapController\] Limit: .* \((\d+\.\d+)\)/g)];
+  if (limits.length === 0) throw new Error(`no [HeapController] limit in V8's trace:\n${trace}`);
+  return Number(limits[limits.length - 1][1]);
+}
+
+describe('fixHeapGrowth', () => {
+  it("sets the old generation's growing factor that V8 applies at the next full collection", () => {
+    expect(appliedFactor([])).toBe(1 + HEAP_GROWING_PERCENT / 100);
+  });
+
+  it("keeps the operator's own --heap-growing-percent", () => {
+    expect(appliedFactor(['--heap-growing-percent=50'])).toBe(1.5);
+  });
+});
