@@ -329,7 +329,7 @@ export async function freePorts(count: number): Promise<number[]> {
       ),
     );
   } finally {
-    await Promise.all(servers.map((server) => new Promise((resolve) => (server.listening ? server.close(resolve) : resolve(undefined)))));
+    await Promise.all(servers.filter((server) => server.listening).map((server) => new Promise((resolve) => server.close(resolve))));
   }
 }
 

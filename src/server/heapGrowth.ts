@@ -1,6 +1,6 @@
 import * as v8 from 'node:v8';
 
-/** The old generation may grow to four times what survived the last full collection before the next one: V8's own most. */
+/** The old generation may grow to four times what survived the last full collection before the next one. */
 export const HEAP_GROWING_PERCENT = 300;
 const FLAG = /--heap[-_]growing[-_]percent\b/;
 
@@ -13,11 +13,11 @@ const FLAG = /--heap[-_]growing[-_]percent\b/;
  * until committed memory grows by a tenth. With a live heap of a few tens of MB, the next limit
  * then sits closer than the young generation's size, so a full collection (marking the whole
  * heap) starts at once after each one, and the same steady load never ends that loop
- * (BENCHMARKS.md, "A loop of full collections"). A fixed factor of four, the most V8 chooses
- * by itself (when allocation is heavy), keeps the limit clear of the young generation whatever
- * mode V8 is in: the server never collects more often than V8 would have it under load, and V8
- * still bounds the limit by the maximum heap size. What it gives up is the memory reducer's
- * smaller heap while idle.
+ * (BENCHMARKS.md, "A loop of full collections"). A fixed factor of four, the most V8 chooses by
+ * itself for a server-sized heap (when allocation is heavy), keeps the limit clear of the young
+ * generation whatever mode V8 is in: the server never collects more often than V8 would have it
+ * under load, and V8 still bounds the limit by the maximum heap size. What it gives up is the
+ * memory reducer's smaller heap while idle.
  *
  * Takes effect at the next full collection (V8 reads the flag whenever it sets a limit), so
  * calling it once at start-up is enough.
