@@ -318,17 +318,18 @@ export async function freePort(): Promise<number> {
  */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = Array.from({ length: count }, () => net.createServer());
+  const ports = servers.map(
+    (server) =>
+      new Promise<number>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
+      }),
+  );
   try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(0, HOST, () => resolve((server.address() as net.AddressInfo).port));
-          }),
-      ),
-    );
+    return await Promise.all(ports);
   } finally {
+    // Every listen settled first: one that failed must not leave another opening after the close.
+    await Promise.allSettled(ports);
     await Promise.all(servers.filter((server) => server.listening).map((server) => new Promise((resolve) => server.close(resolve))));
   }
 }
