@@ -382,9 +382,9 @@ export class Leaderboards {
   }
 
   /** The players' entries, in the order asked (null for one not on the board); `fields` may leave the shared rank out. */
-  entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]>;
-  entries(board: RankingRef, playerIds: string[], fields: EntryFields): Promise<(EntryRead | null)[]>;
-  async entries(board: RankingRef, playerIds: string[], fields = ALL_ENTRY_FIELDS): Promise<(EntryRead | null)[]> {
+  entries(board: RankingRef, playerIds: readonly string[]): Promise<(PlayerEntry | null)[]>;
+  entries(board: RankingRef, playerIds: readonly string[], fields: EntryFields): Promise<(EntryRead | null)[]>;
+  async entries(board: RankingRef, playerIds: readonly string[], fields = ALL_ENTRY_FIELDS): Promise<(EntryRead | null)[]> {
     const { ref } = checkRef(board);
     if (playerIds.length === 0) return []; // nothing to ask Redis
     checkBatchSize(playerIds.length, 'playerIds');

@@ -82,10 +82,8 @@ class RequestLoaders implements Loaders {
     let loader = byBoard.get(name);
     if (!loader) {
       loader = new DataLoader(
-        (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), async (valid) => {
-          const entries = await leaderboards.entries(board, valid, fields);
-          return entriesOnBoard(board, entries);
-        }),
+        (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), (valid) =>
+          leaderboards.entries(board, valid, fields).then((entries) => entriesOnBoard(board, entries))),
         { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: afterBoardReads(this.boardReads) },
       );
       byBoard.set(name, loader);
@@ -137,26 +135,27 @@ function afterBoardReads(boardReads: Set<Promise<unknown>>) {
 }
 
 /**
- * Loads the keys that pass `check` in one call; a malformed key fails only the fields that asked
- * for it instead of the whole batch.
+ * Loads the keys that pass `check` (which throws for a malformed key) in one call; a malformed key
+ * fails only the fields that asked for it instead of the whole batch.
  */
-async function loadValid<V>(
-  keys: readonly string[], check: (key: string) => string, load: (valid: string[]) => Promise<V[]>,
+function loadValid<V>(
+  keys: readonly string[], check: (key: string) => unknown, load: (valid: readonly string[]) => Promise<V[]>,
 ): Promise<(V | Error)[]> {
-  const results: (V | Error)[] = new Array(keys.length);
-  const valid: string[] = [];
-  const positions: number[] = [];
+  let errors: (Error | undefined)[] | undefined;
   keys.forEach((key, i) => {
     try {
-      valid.push(check(key));
-      positions.push(i);
+      check(key);
     } catch (err) {
-      results[i] = err as Error;
+      (errors ??= new Array<Error | undefined>(keys.length))[i] = err as Error;
     }
   });
-  if (valid.length > 0) {
-    const values = await load(valid);
-    values.forEach((value, j) => (results[positions[j]] = value));
-  }
-  return results;
+  // Nearly always every key passes: the batch is loaded as it is.
+  if (!errors) return load(keys);
+  const failed = errors;
+  const valid = keys.filter((_, i) => !failed[i]);
+  if (valid.length === 0) return Promise.resolve(failed as Error[]);
+  return load(valid).then((values) => {
+    let next = 0;
+    return keys.map((_, i) => failed[i] ?? values[next++]);
+  });
 }

@@ -124,23 +124,22 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   /**
    * Lets a request in or refuses it (UNAUTHENTICATED, RATE_LIMITED): its credentials ("Bearer
    * <key>" or nothing) and the request that carried them (for the client address). Every HTTP
-   * request passes here, and every WebSocket connection when it opens. Without rate limits it
-   * answers at once (a refusal is thrown), so that a request waits for no promise here.
+   * request passes here, and every WebSocket connection when it opens. When no rate limit applies
+   * it answers at once (a refusal is thrown), so that a request waits for no promise here.
    */
-  const admit = (authorization: unknown, request: http.IncomingMessage): Principal | Promise<Principal> =>
-    rateLimiter ? admitLimited(rateLimiter, authorization, request) : authenticate(authorization, access);
-  const admitLimited = async (limiter: RateLimiter, authorization: unknown, request: http.IncomingMessage): Promise<Principal> => {
+  const admit = (authorization: unknown, request: http.IncomingMessage): Principal | Promise<Principal> => {
     let principal: Principal;
     try {
       principal = authenticate(authorization, access);
     } catch (err) {
       // Refused keys count against their address as anonymous requests do, or guessing keys
       // (or calling without one where reads need one) would be the one thing never limited.
-      await limiter.check(ANONYMOUS_READER, request);
-      throw err;
+      const counted = rateLimiter?.check(ANONYMOUS_READER, request);
+      if (counted === undefined) throw err;
+      return counted.then(() => Promise.reject(err));
     }
-    await limiter.check(principal, request);
-    return principal;
+    const counted = rateLimiter?.check(principal, request);
+    return counted === undefined ? principal : counted.then(() => principal);
   };
   // Every transport parses, validates, executes and formats through this one core (see ARCHITECTURE.md).
   const core = createExecutionCore({
@@ -191,15 +190,21 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     logger,
     ready: () => redis.ping(),
     web: createWebRoutes(),
-    async context(req, requestId) {
-      try {
-        return core.context(await admit(req.headers.authorization, req), requestId);
-      } catch (err) {
+    context(req, requestId) {
+      const refuse = (err: unknown): never => {
         // Refused before any field runs: the whole response says so, with its HTTP status.
         if (err instanceof StandingsError) throw refusedRequest(err);
         core.logInternalError(err, requestId);
         throw err;
+      };
+      let admitted: Principal | Promise<Principal>;
+      try {
+        admitted = admit(req.headers.authorization, req);
+      } catch (err) {
+        return refuse(err);
       }
+      if (admitted instanceof Promise) return admitted.then((principal) => core.context(principal, requestId), refuse);
+      return core.context(admitted, requestId);
     },
   });
   httpServer.on('request', requestHandler);

@@ -20,20 +20,28 @@ export class RateLimiter {
     private readonly trustedHops: number,
   ) {}
 
-  /** Counts one request; RATE_LIMITED when its key or address has used up the current window. */
-  async check(principal: Principal, request: IncomingMessage): Promise<void> {
+  /**
+   * Counts one request; RATE_LIMITED when its key or address has used up the current window.
+   * Undefined when no limit applies to it (a writer's request with no per-key limit), so that
+   * such a request waits for nothing here.
+   */
+  check(principal: Principal, request: IncomingMessage): Promise<void> | undefined {
     const { perKey, perIp, windowMs } = this.limits;
+    const { keyId } = principal;
+    const byKey = keyId !== null && perKey > 0;
+    const byAddress = !hasRole(principal, 'writer') && perIp > 0;
+    if (!byKey && !byAddress) return undefined;
     const counts: Promise<void>[] = [];
-    if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
-    if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
-    if (counts.length === 0) return;
-    try {
-      await Promise.all(counts);
-    } catch (err) {
-      // Without Redis there is nothing to count with, and the request fails with UNAVAILABLE at its
-      // first read anyway; refusing it here would only change the error it gets.
-      if (!(err instanceof StandingsError && err.code === ErrorCode.UNAVAILABLE)) throw err;
-    }
+    if (byKey) counts.push(this.count('key', keyId, perKey, windowMs));
+    if (byAddress) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
+    return Promise.all(counts).then(
+      () => undefined,
+      (err: unknown) => {
+        // Without Redis there is nothing to count with, and the request fails with UNAVAILABLE at its
+        // first read anyway; refusing it here would only change the error it gets.
+        if (!(err instanceof StandingsError && err.code === ErrorCode.UNAVAILABLE)) throw err;
+      },
+    );
   }
 
   private async count(scope: RateLimitScope, id: string, limit: number, windowMs: number): Promise<void> {

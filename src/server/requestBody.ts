@@ -40,7 +40,8 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> | undefined
       reject(tooLarge());
     };
     req.on('data', onData);
-    req.once('end', () => {
+    // 'end' and 'error' come once each: `on` spares the wrapper `once` makes.
+    req.on('end', () => {
       // Refused as too large already: what was read is not parsed.
       if (length > BODY_LIMIT_BYTES) return;
       try {
@@ -50,7 +51,7 @@ export function readJsonBody(req: IncomingMessage): Promise<unknown> | undefined
       }
     });
     // A client gone mid-body (or cut at shutdown) is its request's failure, as body-parser has it.
-    req.once('error', () => reject(new BodyError(400, 'request aborted')));
+    req.on('error', () => reject(new BodyError(400, 'request aborted')));
   });
 }
 

@@ -22,8 +22,11 @@ export interface Routes {
   core: ExecutionCore;
   /** Which requests the fast lane takes; undefined: Apollo serves every request. */
   knownOperations?: KnownOperations;
-  /** The context of one GraphQL request; rejects to refuse it (see refusedRequest). */
-  context(req: IncomingMessage, requestId: string): Promise<Context>;
+  /**
+   * The context of one GraphQL request, or a promise of it when admission waits for Redis (rate
+   * limits); throws or rejects to refuse it (see refusedRequest).
+   */
+  context(req: IncomingMessage, requestId: string): Context | Promise<Context>;
   /** Resolves when the service can serve (Redis answers); /readyz reports it. */
   ready(): Promise<unknown>;
   logger: Logger;
@@ -108,7 +111,7 @@ async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerRes
   const known = body === undefined ? undefined : routes.knownOperations?.match(body, req.headers.accept);
   countLane(known !== undefined);
   if (known) return serveKnown(routes, req, res, requestId, search, body, known);
-  return serveThroughApollo(routes, req, res, requestId, search, body, () => routes.context(req, requestId));
+  return serveThroughApollo(routes, req, res, requestId, search, body, async () => routes.context(req, requestId));
 }
 
 /**
@@ -121,7 +124,9 @@ async function serveKnown(
 ): Promise<void> {
   let context: Context;
   try {
-    context = await routes.context(req, requestId);
+    const admitted = routes.context(req, requestId);
+    // Most requests wait for nothing here: no await, which would cost a turn of the promise jobs.
+    context = admitted instanceof Promise ? await admitted : admitted;
   } catch (err) {
     return serveThroughApollo(routes, req, res, requestId, search, body, () => Promise.reject(err));
   }

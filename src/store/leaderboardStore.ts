@@ -243,9 +243,9 @@ export class LeaderboardStore {
   }
 
   /** The players' entries, in the order asked (null for one not on the board); `fields` may leave the shared rank out. */
-  entries(board: RankingRef, playerIds: string[]): Promise<(PlayerEntry | null)[]>;
-  entries(board: RankingRef, playerIds: string[], fields: EntryFields): Promise<(EntryRead | null)[]>;
-  async entries(board: RankingRef, playerIds: string[], fields = ALL_ENTRY_FIELDS): Promise<(EntryRead | null)[]> {
+  entries(board: RankingRef, playerIds: readonly string[]): Promise<(PlayerEntry | null)[]>;
+  entries(board: RankingRef, playerIds: readonly string[], fields: EntryFields): Promise<(EntryRead | null)[]>;
+  async entries(board: RankingRef, playerIds: readonly string[], fields = ALL_ENTRY_FIELDS): Promise<(EntryRead | null)[]> {
     return (await this.readEntries(board, playerIds, fields)).entries;
   }
 
@@ -255,7 +255,7 @@ export class LeaderboardStore {
     return (await this.readEntries(board, playerIds, ALL_ENTRY_FIELDS)) as { entries: (PlayerEntry | null)[]; version: number };
   }
 
-  private async readEntries(board: RankingRef, playerIds: string[], fields: EntryFields) {
+  private async readEntries(board: RankingRef, playerIds: readonly string[], fields: EntryFields) {
     const keys = readKeys(board);
     return entriesReply(await this.bucketsOf(board, (buckets) => {
       const bucketKeys = playerIds.map((id) => keys.bucket(bucketOf(id, buckets)));

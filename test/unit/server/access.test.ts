@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiKeys, hashKey, parseKeyList } from '../../../src/server/auth/apiKeys';
 import { authenticate } from '../../../src/server/auth/authenticate';
-import { clientAddress } from '../../../src/server/rateLimit';
+import type { Principal } from '../../../src/domain/access';
+import { clientAddress, RateLimiter } from '../../../src/server/rateLimit';
+import type { RateLimitStore } from '../../../src/store/rateLimitStore';
 
 const ADMIN = 'admin-key-0123456789';
 const TENANT = 'tenant-key-012345678';
@@ -86,5 +88,32 @@ describe('clientAddress', () => {
   it('takes the peer when the trusted entry is not an address', () => {
     expect(clientAddress(request('10.0.0.9', 'st:rl:anything-i-like'), 1)).toBe('10.0.0.9');
     expect(clientAddress(request('10.0.0.9', '2001:db8::1'), 1)).toBe('2001:db8::1');
+  });
+});
+
+describe('RateLimiter.check', () => {
+  /** Records what would be counted in Redis; every window has room. */
+  const limiter = (perKey: number, perIp: number) => {
+    const counted: string[] = [];
+    const store = { hit: async (scope: string, id: string) => (counted.push(`${scope}:${id}`), { count: 1, resetInMs: 1_000 }) };
+    return { counted, limiter: new RateLimiter(store as unknown as RateLimitStore, { perKey, perIp, windowMs: 10_000 }, 0) };
+  };
+  const request = { socket: { remoteAddress: '10.0.0.9' }, headers: {} } as unknown as IncomingMessage;
+  const writer: Principal = { role: 'writer', boardPrefix: null, keyId: 'w1' };
+  const reader: Principal = { role: 'reader', boardPrefix: null, keyId: 'r1' };
+
+  it('gives nothing to wait for when no limit applies to the request, and counts nothing', () => {
+    const { counted, limiter: noKeyLimit } = limiter(0, 100);
+    expect(noKeyLimit.check(writer, request)).toBeUndefined();
+    expect(limiter(0, 0).limiter.check(reader, request)).toBeUndefined();
+    expect(counted).toEqual([]);
+  });
+
+  it('counts the key and, below writer, the address, and resolves once both are counted', async () => {
+    const { counted, limiter: both } = limiter(5, 100);
+    await expect(both.check(writer, request)).resolves.toBeUndefined();
+    expect(counted).toEqual(['key:w1']);
+    await expect(both.check(reader, request)).resolves.toBeUndefined();
+    expect(counted).toEqual(['key:w1', 'key:r1', 'ip:10.0.0.9']);
   });
 });
