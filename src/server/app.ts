@@ -146,6 +146,13 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     schema, services, production: !development, introspection: explorer, logger, observeOperation, countError, countUserError,
     freezeShared: options.freezeShared,
   });
+  /** Why an HTTP request was not admitted, as the error its response carries. */
+  const refuse = (err: unknown, requestId: string): never => {
+    // Refused before any field runs: the whole response says so, with its HTTP status.
+    if (err instanceof StandingsError) throw refusedRequest(err);
+    core.logInternalError(err, requestId);
+    throw err;
+  };
   const websocket = attachWebSocket({
     httpServer,
     path: GRAPHQL_PATH,
@@ -191,19 +198,15 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     ready: () => redis.ping(),
     web: createWebRoutes(),
     context(req, requestId) {
-      const refuse = (err: unknown): never => {
-        // Refused before any field runs: the whole response says so, with its HTTP status.
-        if (err instanceof StandingsError) throw refusedRequest(err);
-        core.logInternalError(err, requestId);
-        throw err;
-      };
       let admitted: Principal | Promise<Principal>;
       try {
         admitted = admit(req.headers.authorization, req);
       } catch (err) {
-        return refuse(err);
+        return refuse(err, requestId);
       }
-      if (admitted instanceof Promise) return admitted.then((principal) => core.context(principal, requestId), refuse);
+      if (admitted instanceof Promise) {
+        return admitted.then((principal) => core.context(principal, requestId), (err: unknown) => refuse(err, requestId));
+      }
       return core.context(admitted, requestId);
     },
   });
