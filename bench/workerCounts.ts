@@ -74,8 +74,8 @@ export function workerCountsTable(options: WorkerCountOptions, rows: string[]): 
   return [
     `autocannon on loopback, ${options.connections} connections, ${options.seconds} s per cell after a ${options.warmup} s warm-up, median of`,
     `${options.rounds} rounds; 1 and ${many} workers (STANDINGS_WORKERS) of the shipped entry point, each started once, interleaved`,
-    '(order alternating each round); one throwaway Redis. Everything, the load generator included, shares the machine\'s cores,',
-    'which other engineers\' tests were also using: the figures are noisy, the ratio (same round) is what to read.',
+    '(order alternating each round); one throwaway Redis. Everything, the load generator included, shares the machine\'s cores:',
+    'the figures are noisy, the ratio (same round) is what to read.',
     '',
     `| members | operation | 1 worker req/s | p50 ms | p99 ms | ${many} workers req/s | p50 ms | p99 ms | ${many} / 1 (median, per round) |`,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
