@@ -27,13 +27,10 @@ export class RateLimiter {
    */
   check(principal: Principal, request: IncomingMessage): Promise<void> | undefined {
     const { perKey, perIp, windowMs } = this.limits;
-    const { keyId } = principal;
-    const byKey = keyId !== null && perKey > 0;
-    const byAddress = !hasRole(principal, 'writer') && perIp > 0;
-    if (!byKey && !byAddress) return undefined;
     const counts: Promise<void>[] = [];
-    if (byKey) counts.push(this.count('key', keyId, perKey, windowMs));
-    if (byAddress) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
+    if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
+    if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
+    if (counts.length === 0) return undefined;
     return Promise.all(counts).then(
       () => undefined,
       (err: unknown) => {
