@@ -37,6 +37,9 @@ const ADD_SEASONS_ATTEMPTS = 3;
 /** Distinct period settings whose calendars are kept; past it they are built again. */
 const MAX_CALENDARS = 1000;
 
+/** The read cache's name for a board's settings (getBoard and knownBoard). */
+const BOARD_READ = 'board';
+
 export interface BoardSubmission extends Submission {
   boardId: string;
 }
@@ -140,9 +143,17 @@ export class Leaderboards {
 
   async getBoard(id: string): Promise<BoardConfig | null> {
     const boardId = checkId(id, 'id');
-    const board = await this.cached(boardId, 'board', () => this.store.getBoard(boardId));
+    const board = await this.cached(boardId, BOARD_READ, () => this.store.getBoard(boardId));
     if (board) this.cache?.keepFresh(boardId);
     return board;
+  }
+
+  /**
+   * The board's settings when the read cache holds them, without waiting; undefined when it does
+   * not (then `getBoard`). `id` need not be valid: a malformed one is never held.
+   */
+  knownBoard(id: string): BoardConfig | undefined {
+    return this.cache?.peek<BoardConfig>(id, BOARD_READ);
   }
 
   listBoards(limit: number, afterId?: string): Promise<{ ids: string[]; hasMore: boolean }> {

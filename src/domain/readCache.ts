@@ -16,6 +16,9 @@ interface Read {
   value: Promise<unknown>;
   /** What it counts against MAX_ENTRIES: nothing until it has answered. */
   entries: number;
+  /** True once `value` has answered and its answer is kept in `answer`, for `peek`. */
+  answered: boolean;
+  answer?: unknown;
 }
 
 interface CachedBoard extends BoardListener {
@@ -71,7 +74,7 @@ export class ReadCache {
     if (kept) return kept.value as Promise<T>;
     const loaded = load();
     if (!board.synced) return loaded;
-    const read: Read = { value: loaded, entries: 0 };
+    const read: Read = { value: loaded, entries: 0, answered: false };
     board.reads.set(key, read);
     const forget = () => board.reads.get(key) === read && this.forgetRead(board, key);
     loaded.then((value) => {
@@ -79,12 +82,27 @@ export class ReadCache {
       // seen by the next read, not only once its event arrives.
       if (value === null) return forget();
       if (board.reads.get(key) !== read) return;
+      read.answered = true;
+      read.answer = value;
       read.entries = entriesOf(value);
       board.entries += read.entries;
       this.kept += read.entries;
       this.shrink(board);
     }, forget);
     return loaded;
+  }
+
+  /**
+   * What `read` would answer for `key` of the board, when that is kept and has answered; undefined
+   * otherwise (then `read`). For callers that can go on at once with a value they have, where a
+   * kept promise would still cost them a turn of the promise jobs.
+   */
+  peek<T>(boardId: string, key: string): T | undefined {
+    const board = this.boards.get(boardId);
+    const read = board?.reads.get(key);
+    if (!read?.answered) return undefined;
+    this.touch(boardId, board!);
+    return read.answer as T;
   }
 
   /** The board changed through this process: later reads must see it, before its event comes back. */

@@ -16,11 +16,11 @@ import { type EntryModel, entriesOnBoard } from './models';
  */
 export interface Loaders {
   /**
-   * A board's settings, read once per request. Not a DataLoader: the store reads boards one by
-   * one (most from the read cache), so a batch would only add a tick and its promises to nearly
-   * every request.
+   * A board's settings: at once when the read cache holds them, otherwise read from Redis once
+   * per request. Not a DataLoader: the store reads boards one by one (most from the read cache),
+   * so a batch would only add a tick and its promises to nearly every request.
    */
-  board(id: string): Promise<BoardConfig | null>;
+  board(id: string): BoardConfig | null | Promise<BoardConfig | null>;
   /**
    * On a board, one of its periods, or a combined view; `fields` may leave the shared rank out
    * (see selection.ts), and each choice has its own loader, so that no entry read without it is
@@ -45,7 +45,7 @@ export function createLoaders(services: Services): Loaders {
  */
 class RequestLoaders implements Loaders {
   /** Board reads in flight, which entries batches wait for (see afterBoardReads). */
-  private readonly boardReads = new Set<Promise<unknown>>();
+  private boardReads?: Set<Promise<unknown>>;
   private boards?: Map<string, Promise<BoardConfig | null>>;
   private playerLoader?: DataLoader<string, PlayerProfile | null>;
   private entriesByBoard?: Map<string, DataLoader<string, EntryModel | null>>;
@@ -53,14 +53,19 @@ class RequestLoaders implements Loaders {
 
   constructor(private readonly services: Services) {}
 
-  board(id: string): Promise<BoardConfig | null> {
-    const boards = (this.boards ??= new Map());
-    const known = boards.get(id);
+  board(id: string): BoardConfig | null | Promise<BoardConfig | null> {
+    const { leaderboards } = this.services;
+    // Nothing to keep or wait for: the read cache holds it until the board changes.
+    const known = leaderboards.knownBoard(id);
     if (known) return known;
-    const read = this.services.leaderboards.getBoard(id);
+    const boards = (this.boards ??= new Map());
+    const reading = boards.get(id);
+    if (reading) return reading;
+    const read = leaderboards.getBoard(id);
     boards.set(id, read);
-    this.boardReads.add(read);
-    const done = () => this.boardReads.delete(read);
+    const boardReads = (this.boardReads ??= new Set());
+    boardReads.add(read);
+    const done = () => boardReads.delete(read);
     read.then(done, done);
     return read;
   }
@@ -84,7 +89,7 @@ class RequestLoaders implements Loaders {
       loader = new DataLoader(
         (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), (valid) =>
           leaderboards.entries(board, valid, fields).then((entries) => entriesOnBoard(board, entries))),
-        { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: afterBoardReads(this.boardReads) },
+        { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: (dispatch) => this.afterBoardReads(dispatch) },
       );
       byBoard.set(name, loader);
     }
@@ -105,6 +110,23 @@ class RequestLoaders implements Loaders {
     return loader;
   }
 
+  /**
+   * Holds an entries batch back while a board read of the same request is in flight: fields under
+   * `leaderboard(id:)` ask for entries only once their board is read, and waiting lets them join
+   * the batch of the other lookups instead of costing a round trip of their own. The first look
+   * comes when DataLoader would dispatch by itself, once the promise jobs queued so far have run
+   * (GraphQL calls the fields' resolvers in them); a batch with nothing to wait for goes out then,
+   * without a turn of the event loop. After a read from Redis, setImmediate runs after the
+   * microtasks in which GraphQL calls those child resolvers.
+   */
+  private afterBoardReads(dispatch: () => void): void {
+    const attempt = () => {
+      if (!this.boardReads?.size) return dispatch();
+      void Promise.allSettled([...this.boardReads]).then(() => setImmediate(attempt));
+    };
+    void Promise.resolve().then(() => process.nextTick(attempt));
+  }
+
   forgetBoard(boardId: string): void {
     this.boards?.delete(boardId);
     for (const name of this.entriesByBoard?.keys() ?? []) {
@@ -112,26 +134,6 @@ class RequestLoaders implements Loaders {
     }
     this.denseRanksByBoard?.delete(boardId);
   }
-}
-
-/**
- * Holds an entries batch back while a board read of the same request is in flight: fields under
- * `leaderboard(id:)` ask for entries only once their board is read, and waiting lets them join
- * the batch of the other lookups instead of costing a round trip of their own. The first look
- * comes when DataLoader would dispatch by itself, once the promise jobs queued so far have run
- * (a board the read cache holds is read in them, and GraphQL calls its fields' resolvers in them
- * too); a batch with nothing to wait for goes out then, without a turn of the event loop. After a
- * read from Redis, setImmediate runs after the microtasks in which GraphQL calls those child
- * resolvers.
- */
-function afterBoardReads(boardReads: Set<Promise<unknown>>) {
-  return (dispatch: () => void) => {
-    const attempt = () => {
-      if (boardReads.size === 0) return dispatch();
-      void Promise.allSettled([...boardReads]).then(() => setImmediate(attempt));
-    };
-    void Promise.resolve().then(() => process.nextTick(attempt));
-  };
 }
 
 /**

@@ -130,6 +130,26 @@ describe('one Redis round trip per board for entry lookups', () => {
     expect(nodes.find((node) => node.player.id === 'player-77')?.player.displayName).toBeNull();
   });
 
+  it('lookups under a board read from Redis wait for it and join the lookups of the same board elsewhere in the query', async () => {
+    const cold = `batching-cold-${process.hrtime.bigint()}`;
+    await createBoard(server, cold);
+    await server.data('mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { results { changed } } }', {
+      inputs: [{ leaderboardId: cold, playerId: 'player-1', score: 5 }, { leaderboardId: cold, playerId: 'player-3', score: 4 }],
+    });
+    let data: Record<string, unknown> | undefined;
+    const commands = await commandsDuring(async () => {
+      data = await server.data(`{
+        known: leaderboard(id: "${BOARD}") { entry(playerId: "player-2") { rank } }
+        cold: leaderboard(id: "${cold}") { entry(playerId: "player-1") { rank } }
+        entries(leaderboardId: "${cold}", playerIds: ["player-3", "player-4"]) { score }
+      }`);
+    });
+    // The cold board's settings are read once; then one entries call per board. (The read cache
+    // starts following the cold board on its own connection, not as part of the request.)
+    expect(commands.filter((command) => !command.startsWith('ssubscribe ')).sort()).toEqual([`evalsha ${cfg(BOARD)}`, `evalsha ${cfg(cold)}`, `hmget ${cfg(cold)}`].sort());
+    expect(data).toEqual({ known: { entry: { rank: 98 } }, cold: { entry: { rank: 1 } }, entries: [{ score: 4 }, null] });
+  });
+
   it('loaders are per request: a second request reads Redis again', async () => {
     const query = `{ leaderboard(id: "${BOARD}") { entry(playerId: "player-9") { rank } } }`;
     const first = await commandsDuring(() => server.data(query));

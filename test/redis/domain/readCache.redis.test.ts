@@ -113,6 +113,26 @@ describe('ReadCache', () => {
     expect(storeCalls - before).toBe(2);
   });
 
+  it('hands out kept settings without waiting (knownBoard) until the board changes, here or elsewhere', async () => {
+    const board = await boardWith({ a: 3 });
+    expect(cached.knownBoard(board)).toBeUndefined();
+    await untilKept(board, () => cached.getBoard(board));
+    const settings = await cached.getBoard(board);
+    expect(settings).toMatchObject({ id: board, sortOrder: 'DESCENDING' });
+    expect(cached.knownBoard(board)).toBe(settings);
+
+    const seenByListener = nextEvent(board, () => cached.knownBoard(board));
+    await other.submit([{ boardId: board, playerId: 'b', score: 1 }]);
+    expect(await seenByListener).toBeUndefined();
+
+    await cached.getBoard(board);
+    expect(cached.knownBoard(board)).toMatchObject({ id: board });
+    await cached.submit([{ boardId: board, playerId: 'c', score: 2 }]);
+    expect(cached.knownBoard(board)).toBeUndefined();
+    // Not an id at all: nothing is held for it, and nothing is thrown.
+    expect(cached.knownBoard('not an id\n')).toBeUndefined();
+  });
+
   it('never keeps a page, a cursor page or an offset page other than the first', async () => {
     const board = await boardWith({ a: 3, b: 2, c: 1 });
     await untilKept(board, () => topOf(board));
