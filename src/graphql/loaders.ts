@@ -11,8 +11,8 @@ import { type EntryModel, entriesOnBoard } from './models';
  * Per-request batching and caching. The `entry`/`entries` lookups on one board that a request
  * makes become one store call (one Redis round trip) whatever the query's shape; only a lookup
  * that needs another one's result (entries under `Entry.leaderboard`) comes in a later call.
- * The profiles of entries read together are one call too. Loaders cache, so they must never
- * outlive their request.
+ * The profiles of entries read together are one call too. Loaders cache (all but the entries'),
+ * so they must never outlive their request.
  */
 export interface Loaders {
   /**
@@ -26,12 +26,24 @@ export interface Loaders {
    * (see selection.ts), and each choice has its own loader, so that no entry read without it is
    * handed to a field that asked for it.
    */
-  entries(board: RankingRef, fields?: EntryFields): DataLoader<string, EntryModel | null>;
+  entries(board: RankingRef, fields?: EntryFields): EntriesLoader;
   player: DataLoader<string, PlayerProfile | null>;
   /** Dense ranks of scores on a board, all those a request asks for in one call; null without dense ranks. */
   denseRanks(boardId: string): DataLoader<number, number | null>;
   /** A write changed the board: later reads in the same request must see it. */
   forgetBoard(boardId: string): void;
+}
+
+/** Entries of players on one ranking, every lookup of a request's batch in one store call. */
+export interface EntriesLoader {
+  /** A player's entry; null when the player is not on it. */
+  load(playerId: string): Promise<EntryModel | null>;
+  /**
+   * The players' entries in their order, as one lookup: one promise for the list however long,
+   * where a lookup per player costs a promise, a batch slot and a reaction apiece (for 100 ids,
+   * three times the peer's young-generation survivors in bench:profile's entries(100 ids)).
+   */
+  loadMany(playerIds: readonly string[]): Promise<(EntryModel | null)[]>;
 }
 
 /** Each loader is made on first use: most requests need one or two of them. */
@@ -48,7 +60,7 @@ class RequestLoaders implements Loaders {
   private boardReads?: Set<Promise<unknown>>;
   private boards?: Map<string, Promise<BoardConfig | null>>;
   private playerLoader?: DataLoader<string, PlayerProfile | null>;
-  private entriesByBoard?: Map<string, DataLoader<string, EntryModel | null>>;
+  private entriesByBoard?: Map<string, BoardEntries>;
   private denseRanksByBoard?: Map<string, DataLoader<number, number | null>>;
 
   constructor(private readonly services: Services) {}
@@ -78,18 +90,17 @@ class RequestLoaders implements Loaders {
     ));
   }
 
-  entries(board: RankingRef, fields = ALL_ENTRY_FIELDS): DataLoader<string, EntryModel | null> {
+  entries(board: RankingRef, fields = ALL_ENTRY_FIELDS): EntriesLoader {
     const { leaderboards } = this.services;
-    const byBoard = (this.entriesByBoard ??= new Map<string, DataLoader<string, EntryModel | null>>());
+    const byBoard = (this.entriesByBoard ??= new Map<string, BoardEntries>());
     // A board's id cannot hold a newline, so no period's or view's name can be read as another board's.
     const ranking = typeof board === 'string' ? board : isViewRef(board) ? `\nview:${board.view.id}` : `${board.boardId}\n${board.kind}:${board.key}`;
     const name = fields.sharedRank ? ranking : `${ranking}\nno shared rank`;
     let loader = byBoard.get(name);
     if (!loader) {
-      loader = new DataLoader(
-        (ids) => loadValid(ids, (id) => checkId(id, 'playerId'), (valid) =>
-          leaderboards.entries(board, valid, fields).then((entries) => entriesOnBoard(board, entries))),
-        { maxBatchSize: MAX_BATCH_SIZE, batchScheduleFn: (dispatch) => this.afterBoardReads(dispatch) },
+      loader = new BoardEntries(
+        (ids) => leaderboards.entries(board, ids, fields).then((entries) => entriesOnBoard(board, entries)),
+        (dispatch) => this.afterBoardReads(dispatch),
       );
       byBoard.set(name, loader);
     }
@@ -133,6 +144,76 @@ class RequestLoaders implements Loaders {
       if (name === boardId || name.startsWith(`${boardId}\n`)) this.entriesByBoard!.delete(name);
     }
     this.denseRanksByBoard?.delete(boardId);
+  }
+}
+
+/** A lookup of entries: one player (`entry`, `node`) or a list of them (`entries(playerIds:)`). */
+type Lookup = string | readonly string[];
+type Found = EntryModel | null | (EntryModel | null)[];
+
+/**
+ * A DataLoader whose keys are lookups rather than players, so that a list costs one key. It does
+ * not cache: a batch reads each player once however many lookups name them, and a lookup comes
+ * again only in a later batch, which reads Redis again.
+ */
+class BoardEntries implements EntriesLoader {
+  private readonly loader: DataLoader<Lookup, Found>;
+
+  constructor(read: (ids: readonly string[]) => Promise<(EntryModel | null)[]>, schedule: (dispatch: () => void) => void) {
+    this.loader = new DataLoader((lookups) => readLookups(lookups, read), { cache: false, batchScheduleFn: schedule });
+  }
+
+  load(playerId: string): Promise<EntryModel | null> {
+    return this.loader.load(playerId) as Promise<EntryModel | null>;
+  }
+
+  loadMany(playerIds: readonly string[]): Promise<(EntryModel | null)[]> {
+    return this.loader.load(playerIds) as Promise<(EntryModel | null)[]>;
+  }
+}
+
+/**
+ * Reads the players of a batch's lookups, each once, in calls of at most MAX_BATCH_SIZE, and
+ * answers lookup by lookup. A lookup with a malformed id fails alone, with that id's error.
+ */
+function readLookups(
+  lookups: readonly Lookup[], read: (ids: readonly string[]) => Promise<(EntryModel | null)[]>,
+): Promise<(Found | Error)[]> {
+  let failed: (Error | undefined)[] | undefined;
+  lookups.forEach((lookup, i) => {
+    const error = malformedIn(lookup);
+    if (error) (failed ??= new Array<Error | undefined>(lookups.length))[i] = error;
+  });
+  // Nearly always one lookup, all well-formed: read as it is (a list fits one call: checkBatchSize).
+  if (!failed && lookups.length === 1) {
+    const [lookup] = lookups;
+    return typeof lookup === 'string' ? read(lookups as readonly string[]) : read(lookup).then((entries) => [entries]);
+  }
+  const positions = new Map<string, number>();
+  const place = (id: string) => positions.has(id) || positions.set(id, positions.size);
+  lookups.forEach((lookup, i) => {
+    if (failed?.[i]) return;
+    if (typeof lookup === 'string') place(lookup);
+    else lookup.forEach(place);
+  });
+  const ids = [...positions.keys()];
+  const calls: Promise<(EntryModel | null)[]>[] = [];
+  for (let from = 0; from < ids.length; from += MAX_BATCH_SIZE) calls.push(read(ids.slice(from, from + MAX_BATCH_SIZE)));
+  return Promise.all(calls).then((parts) => {
+    const entries = parts.flat();
+    const entryOf = (id: string) => entries[positions.get(id)!];
+    return lookups.map((lookup, i) => failed?.[i] ?? (typeof lookup === 'string' ? entryOf(lookup) : lookup.map(entryOf)));
+  });
+}
+
+/** The error of a lookup's first malformed id, if it has one. */
+function malformedIn(lookup: Lookup): Error | undefined {
+  try {
+    if (typeof lookup === 'string') checkId(lookup, 'playerId');
+    else lookup.forEach((id) => checkId(id, 'playerId'));
+    return undefined;
+  } catch (err) {
+    return err as Error;
   }
 }
 

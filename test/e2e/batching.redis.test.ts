@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import type { ManagedRedis } from '../../src/dev/managedRedis';
 import { boardKeys, PLAYER_PROFILES_KEY } from '../../src/store/keys';
 import { startDedicatedRedis } from '../support/redis';
-import { createBoard, TestServer } from '../support/harness';
+import { createBoard, type GraphQLResponse, TestServer } from '../support/harness';
 
 let redis: ManagedRedis;
 let admin: Redis;
@@ -38,14 +38,16 @@ afterAll(async () => {
  * left out: they are not round trips). A marker command sent afterwards tells when MONITOR has
  * reported everything before it.
  */
-async function commandsDuring(action: () => Promise<unknown>): Promise<string[]> {
+async function commandsDuring(action: () => Promise<unknown>, onCommand?: (args: string[]) => void): Promise<string[]> {
   const monitor = await admin.monitor();
   const marker = `marker-${process.hrtime.bigint()}`;
   const commands: string[] = [];
   const seenAll = new Promise<void>((resolve) => {
     monitor.on('monitor', (_time: string, args: string[], source: string) => {
       if (args[0].toLowerCase() === 'echo' && args[1] === marker) return resolve();
-      if (source !== 'lua') commands.push(`${args[0].toLowerCase()} ${args[0].toLowerCase() === 'evalsha' ? args[3] : args[1]}`);
+      if (source === 'lua') return;
+      commands.push(`${args[0].toLowerCase()} ${args[0].toLowerCase() === 'evalsha' ? args[3] : args[1]}`);
+      onCommand?.(args);
     });
   });
   try {
@@ -148,6 +150,27 @@ describe('one Redis round trip per board for entry lookups', () => {
     // starts following the cold board on its own connection, not as part of the request.)
     expect(commands.filter((command) => !command.startsWith('ssubscribe ')).sort()).toEqual([`evalsha ${cfg(BOARD)}`, `evalsha ${cfg(cold)}`, `hmget ${cfg(cold)}`].sort());
     expect(data).toEqual({ known: { entry: { rank: 98 } }, cold: { entry: { rank: 1 } }, entries: [{ score: 4 }, null] });
+  });
+
+  it('a batch reads each player once however many lookups name them, and a malformed id fails only its own field', async () => {
+    // entries.lua's keys are the config, the ranking and one bucket per player.
+    const playersRead: number[] = [];
+    let body: GraphQLResponse = {};
+    const commands = await commandsDuring(async () => {
+      ({ body } = await server.post(`{
+        entries(leaderboardId: "${BOARD}", playerIds: ["player-1", "player-2", "player-1"]) { rank }
+        bad: entries(leaderboardId: "${BOARD}", playerIds: ["player-3", "not an id!"]) { rank }
+        leaderboard(id: "${BOARD}") { a: entry(playerId: "player-2") { rank } b: entry(playerId: "player-4") { rank } }
+      }`));
+    }, (args) => args[0].toLowerCase() === 'evalsha' && playersRead.push(Number(args[2]) - 2));
+    expect(commands).toEqual([`evalsha ${cfg(BOARD)}`]);
+    expect(playersRead).toEqual([3]);
+    expect(body.data).toEqual({
+      entries: [{ rank: 99 }, { rank: 98 }, { rank: 99 }],
+      bad: null,
+      leaderboard: { a: { rank: 98 }, b: { rank: 96 } },
+    });
+    expect(body.errors?.map((error) => [error.path, error.extensions.code])).toEqual([[['bad'], 'BAD_USER_INPUT']]);
   });
 
   it('loaders are per request: a second request reads Redis again', async () => {

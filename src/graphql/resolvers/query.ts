@@ -33,8 +33,7 @@ export const Query: QueryResolvers = {
       if (!config) return playerIds.map(() => null);
       board = refOnBoard(leaderboardId, leaderboards.period(config, period));
     }
-    const loader = loaders.entries(board, entryFieldsOf(info));
-    return Promise.all(playerIds.map((playerId) => loader.load(playerId)));
+    return loaders.entries(board, entryFieldsOf(info)).loadMany(playerIds);
   },
   combined,
   player: (_root, { id }, { loaders }) => loaders.player.load(id),
