@@ -40,8 +40,8 @@ export interface EntriesLoader {
   load(playerId: string): Promise<EntryModel | null>;
   /**
    * The players' entries in their order, as one lookup: one promise for the list however long,
-   * where a lookup per player costs a promise, a batch slot and a reaction apiece (for 100 ids,
-   * three times the peer's young-generation survivors in bench:profile's entries(100 ids)).
+   * where a lookup per player costs a promise, a batch slot and a reaction apiece, all held while
+   * the read waits for Redis (BENCHMARKS.md, "What only Standings allocates").
    */
   loadMany(playerIds: readonly string[]): Promise<(EntryModel | null)[]>;
 }
@@ -190,7 +190,9 @@ function readLookups(
     return typeof lookup === 'string' ? read(lookups as readonly string[]) : read(lookup).then((entries) => [entries]);
   }
   const positions = new Map<string, number>();
-  const place = (id: string) => positions.has(id) || positions.set(id, positions.size);
+  const place = (id: string) => {
+    if (!positions.has(id)) positions.set(id, positions.size);
+  };
   lookups.forEach((lookup, i) => {
     if (failed?.[i]) return;
     if (typeof lookup === 'string') place(lookup);
