@@ -203,8 +203,11 @@ describe('the spectator page across a server restart', () => {
       await page.goto(`${first.baseUrl}/live/${board}`);
       await untilLive(page, 10);
 
+      // "reconnecting" lasts only until the page's third failed attempt in a row (then "offline"),
+      // which can come before a graceful stop has finished: watch for it from before the stop.
+      const reconnecting = until(page, status('reconnecting'), PAGE_LOAD_MS);
       await first.stop();
-      await until(page, status('reconnecting'), PAGE_LOAD_MS);
+      await reconnecting;
       second = await TestServer.start(undefined, { anonymousReads: true, port: Number(new URL(first.baseUrl).port) });
       await untilLive(page, 10);
 
