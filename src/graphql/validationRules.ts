@@ -60,8 +60,11 @@ const queryLimitsRule: ValidationRule = (context) => ({
       over('aliases', MAX_QUERY_ALIASES, aliases, `The operation has ${aliases} aliases; at most ${MAX_QUERY_ALIASES} are allowed`);
     }
     if (cost > MAX_QUERY_COST) {
+      // Nested lists multiply: a deep enough query counts past 2^53, where the figure is no longer
+      // exact and JavaScript would write it as 3.3e+215.
+      const counted = cost > Number.MAX_SAFE_INTEGER ? `more than ${Number.MAX_SAFE_INTEGER}` : String(cost);
       over('cost', MAX_QUERY_COST, cost,
-        `The operation could resolve ${cost} fields (a list counts at its largest size); at most ${MAX_QUERY_COST} are allowed`);
+        `The operation could resolve ${counted} fields (a list counts at its largest size); at most ${MAX_QUERY_COST} are allowed`);
     }
   },
 });

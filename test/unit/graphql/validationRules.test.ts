@@ -67,6 +67,17 @@ describe('cost', () => {
     ]);
   });
 
+  it('says how many fields in digits, however deep the query', () => {
+    const messages = (levels: number) => {
+      const query = `{ ${'leaderboard(id: "b") { entries(first: 1000) { nodes { '.repeat(levels)}playerId${' } } }'.repeat(levels)} }`;
+      return validate(schema, parse(query), [...specifiedRules, ...validationRules])
+        .filter((error) => (error.extensions.details as { limit?: string } | undefined)?.limit === 'cost').map((error) => error.message);
+    };
+    expect(messages(3)).toEqual([expect.stringMatching(/^The operation could resolve \d+ fields .*; at most \d+ are allowed$/)]);
+    // Beyond 2^53 (here with the depth limit broken too), no exponent: a bound a person can read.
+    expect(messages(40)).toEqual([`The operation could resolve more than ${Number.MAX_SAFE_INTEGER} fields (a list counts at its largest size); at most ${MAX_QUERY_COST} are allowed`]);
+  });
+
   it('counts a page read with last as one read with first, and one with neither as the default size', () => {
     expect(limitsOf('{ leaderboard(id: "b") { entries(last: 200) { nodes { leaderboard { entries(last: 200) { nodes { playerId } } } } } } }')).toEqual([
       { limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) },
