@@ -160,7 +160,10 @@ class BoardEntries implements EntriesLoader {
   private readonly loader: DataLoader<Lookup, Found>;
 
   constructor(read: (ids: readonly string[]) => Promise<(EntryModel | null)[]>, schedule: (dispatch: () => void) => void) {
-    this.loader = new DataLoader((lookups) => readLookups(lookups, read), { cache: false, batchScheduleFn: schedule });
+    this.loader = new DataLoader(
+      (lookups) => loadValid(lookups, checkLookup, (valid) => readLookups(valid, read)),
+      { cache: false, batchScheduleFn: schedule },
+    );
   }
 
   load(playerId: string): Promise<EntryModel | null> {
@@ -172,20 +175,12 @@ class BoardEntries implements EntriesLoader {
   }
 }
 
-/**
- * Reads the players of a batch's lookups, each once, in calls of at most MAX_BATCH_SIZE, and
- * answers lookup by lookup. A lookup with a malformed id fails alone, with that id's error.
- */
+/** Reads the players of well-formed lookups, each once, in calls of at most MAX_BATCH_SIZE, and answers lookup by lookup. */
 function readLookups(
   lookups: readonly Lookup[], read: (ids: readonly string[]) => Promise<(EntryModel | null)[]>,
-): Promise<(Found | Error)[]> {
-  let failed: (Error | undefined)[] | undefined;
-  lookups.forEach((lookup, i) => {
-    const error = malformedIn(lookup);
-    if (error) (failed ??= new Array<Error | undefined>(lookups.length))[i] = error;
-  });
-  // Nearly always one lookup, all well-formed: read as it is (a list fits one call: checkBatchSize).
-  if (!failed && lookups.length === 1) {
+): Promise<Found[]> {
+  // Nearly always one lookup: read as it is (a list fits one call: checkBatchSize).
+  if (lookups.length === 1) {
     const [lookup] = lookups;
     return typeof lookup === 'string' ? read(lookups as readonly string[]) : read(lookup).then((entries) => [entries]);
   }
@@ -193,38 +188,32 @@ function readLookups(
   const place = (id: string) => {
     if (!positions.has(id)) positions.set(id, positions.size);
   };
-  lookups.forEach((lookup, i) => {
-    if (failed?.[i]) return;
+  for (const lookup of lookups) {
     if (typeof lookup === 'string') place(lookup);
     else lookup.forEach(place);
-  });
+  }
   const ids = [...positions.keys()];
   const calls: Promise<(EntryModel | null)[]>[] = [];
   for (let from = 0; from < ids.length; from += MAX_BATCH_SIZE) calls.push(read(ids.slice(from, from + MAX_BATCH_SIZE)));
   return Promise.all(calls).then((parts) => {
     const entries = parts.flat();
     const entryOf = (id: string) => entries[positions.get(id)!];
-    return lookups.map((lookup, i) => failed?.[i] ?? (typeof lookup === 'string' ? entryOf(lookup) : lookup.map(entryOf)));
+    return lookups.map((lookup) => (typeof lookup === 'string' ? entryOf(lookup) : lookup.map(entryOf)));
   });
 }
 
-/** The error of a lookup's first malformed id, if it has one. */
-function malformedIn(lookup: Lookup): Error | undefined {
-  try {
-    if (typeof lookup === 'string') checkId(lookup, 'playerId');
-    else lookup.forEach((id) => checkId(id, 'playerId'));
-    return undefined;
-  } catch (err) {
-    return err as Error;
-  }
+/** Throws the error of a lookup's first malformed id. */
+function checkLookup(lookup: Lookup): void {
+  if (typeof lookup === 'string') checkId(lookup, 'playerId');
+  else lookup.forEach((id) => checkId(id, 'playerId'));
 }
 
 /**
  * Loads the keys that pass `check` (which throws for a malformed key) in one call; a malformed key
  * fails only the fields that asked for it instead of the whole batch.
  */
-function loadValid<V>(
-  keys: readonly string[], check: (key: string) => unknown, load: (valid: readonly string[]) => Promise<V[]>,
+function loadValid<K, V>(
+  keys: readonly K[], check: (key: K) => unknown, load: (valid: readonly K[]) => Promise<V[]>,
 ): Promise<(V | Error)[]> {
   let errors: (Error | undefined)[] | undefined;
   keys.forEach((key, i) => {
