@@ -36,7 +36,7 @@ import { explorerLandingPage } from './explorer';
 import { countError, countUserError, observeOperation, timeRedisCommands } from './metrics';
 import { RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
-import { createRequestHandler } from './requestHandler';
+import { Admission, createRequestHandler } from './requestHandler';
 import { createWebRoutes } from './webAssets';
 import { attachWebSocket } from './websocket';
 
@@ -116,7 +116,8 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     live: new LiveBoards(new Leaderboards(store, undefined, options.momentClock), boardEvents, UPDATE_INTERVAL_MS, options.liveClock),
   };
   const schema = buildSchema();
-  const httpServer = http.createServer();
+  const admission = new Admission();
+  const httpServer = http.createServer({ ServerResponse: admission.ServerResponse });
   const development = nodeEnv !== 'production';
   const explorer = options.explorer ?? development;
   const cors = new Cors(options.corsOrigins ?? []);
@@ -197,6 +198,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     logger,
     ready: () => redis.ping(),
     web: createWebRoutes(),
+    admission,
     context(req, requestId) {
       let admitted: Principal | Promise<Principal>;
       try {
@@ -227,7 +229,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
         });
       }),
     stop: () => (stopped ??= (async () => {
-      requestHandler.stopAccepting();
+      admission.stop();
       knownOperations?.close();
       await drainServer(httpServer, websocket, options.drainMs ?? 10_000);
       await apollo.stop();

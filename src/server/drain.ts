@@ -4,13 +4,12 @@ import type { WebSocketEndpoint } from './websocket';
 /**
  * Stops an HTTP server as a rolling restart needs: no new connections, idle kept-alive ones closed
  * at once (Node's server.close), requests in flight left to finish and sockets asked to close.
- * The request listener must close the connection of every response it sends from now on
- * (RequestHandler.stopAccepting does), or a kept-alive one holds the drain up to the end.
+ * Every response sent from now on must close its connection (the server's responses do once its
+ * Admission stops, see requestHandler.ts), or a kept-alive one holds the drain up to the end.
  * Whatever is still open after `graceMs` is cut. Resolves when the last connection is gone.
  *
  * Node's own connection tracking rather than Apollo's drain plugin, which counts the requests of
- * every connection with a listener of its own on each request and each response, beside the
- * request handler's record of the responses still open, for the same shutdown.
+ * every connection with a listener of its own on each request and each response.
  */
 export async function drainServer(httpServer: http.Server, sockets: WebSocketEndpoint, graceMs: number): Promise<void> {
   const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, type OutgoingHttpHeader, type OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { type ApolloServer, HeaderMap } from '@apollo/server';
 import type { ExecutionResult } from 'graphql';
 import { ErrorCode, WriteOutcome } from '../errors';
@@ -32,16 +32,38 @@ export interface Routes {
   logger: Logger;
   /** The spectator page and the built browser assets, outside the GraphQL path. */
   web?: WebRoutes;
+  /** Whether the server still accepts requests; once it does not, they are refused with 503 (nothing done). */
+  admission: Admission;
 }
 
-export interface RequestHandler {
-  (req: IncomingMessage, res: ServerResponse): void;
-  /**
-   * From now on requests are refused with 503 (nothing done) and every response closes its
-   * connection, so that a client on a kept-alive connection never sends a request that a closing
-   * server would run without answering.
-   */
-  stopAccepting(): void;
+/**
+ * Whether the HTTP server still accepts requests, which its responses and the request handler
+ * share. Once stopped, every response closes its connection, those already running included, so
+ * that a client on a kept-alive connection never sends a request that a closing server would run
+ * without answering. Node reads a response's `shouldKeepAlive` when its head is written, in
+ * writeHead (which write() and end() call when no head was written), so the server's responses
+ * check then and no response is recorded anywhere. A set of the responses still open did this
+ * before: a response added and deleted per request made V8 keep each request's objects through
+ * two young collections (BENCHMARKS.md, "Objects of one request kept by the next").
+ */
+export class Admission {
+  accepting = true;
+  /** The class of the server's responses (http.createServer's `ServerResponse` option). */
+  readonly ServerResponse = closingResponses(this);
+
+  stop(): void {
+    this.accepting = false;
+  }
+}
+
+function closingResponses(admission: Admission) {
+  return class ClosingResponse extends ServerResponse {
+    // A fixed list of parameters rather than a rest one, which would cost an array per response.
+    override writeHead(statusCode: number, reason?: string | OutgoingHttpHeaders | OutgoingHttpHeader[], headers?: OutgoingHttpHeaders | OutgoingHttpHeader[]): this {
+      if (!admission.accepting) this.shouldKeepAlive = false;
+      return super.writeHead(statusCode, reason as string, headers);
+    }
+  };
 }
 
 /**
@@ -50,30 +72,24 @@ export interface RequestHandler {
  * crosses and these few routes need none of a framework's (bench:profile measured Express and
  * its middleware at about 15% of a read request's CPU).
  */
-export function createRequestHandler(routes: Routes): RequestHandler {
-  const { graphqlPath, logger } = routes;
-  let stopping = false;
-  /** Responses not sent yet: told to close their connections when the server stops. */
-  const open = new Set<ServerResponse>();
-  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+export function createRequestHandler(routes: Routes): (req: IncomingMessage, res: ServerResponse) => void {
+  const { graphqlPath, logger, admission } = routes;
+  return (req, res) => {
     const started = process.hrtime.bigint();
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     const url = req.url ?? '/';
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    if (stopping) {
-      res.shouldKeepAlive = false;
+    if (!admission.accepting) {
       return sendError(res, 503, ErrorCode.UNAVAILABLE, 'The server is shutting down and did not run this request: send it again', {
         outcome: WriteOutcome.NOT_APPLIED,
       });
     }
     if (routes.cors.handle(req, res)) return;
-    open.add(res);
     // One listener for both: Node emits 'close' after 'finish', and also for a response cut short (not logged).
     // 'close' comes once: `on` spares the wrapper `once` makes.
     res.on('close', () => {
-      open.delete(res);
       if (!res.writableFinished) return;
       const failed = res.statusCode >= 500;
       if (!failed && logger.isLevelEnabled?.('debug') === false) return;
@@ -91,13 +107,6 @@ export function createRequestHandler(routes: Routes): RequestHandler {
       else sendError(res, 500, ErrorCode.INTERNAL, 'Internal server error');
     });
   };
-  return Object.assign(handler, {
-    stopAccepting() {
-      stopping = true;
-      // Read when the response's headers are written, so it holds for those still running.
-      for (const res of open) res.shouldKeepAlive = false;
-    },
-  });
 }
 
 async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerResponse, requestId: string, search: string): Promise<void> {

@@ -71,7 +71,7 @@ describe('drainServer', () => {
       await new Promise((resolve) => setImmediate(resolve));
       expect(drained).toBe(false);
 
-      // As the request handler answers once the server is stopping (RequestHandler.stopAccepting).
+      // As the server's responses answer once its Admission stops (requestHandler.ts).
       held[0].shouldKeepAlive = false;
       held[0].end('finished');
       expect((await inFlight).body).toBe('finished');
