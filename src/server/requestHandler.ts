@@ -42,9 +42,9 @@ export interface Routes {
  * that a client on a kept-alive connection never sends a request that a closing server would run
  * without answering. Node reads a response's `shouldKeepAlive` when its head is written, in
  * writeHead (which write() and end() call when no head was written), so the server's responses
- * check then and no response is recorded anywhere. A set of the responses still open did this
- * before: a response added and deleted per request made V8 keep each request's objects through
- * two young collections (BENCHMARKS.md, "Objects of one request kept by the next").
+ * check then and no response is recorded anywhere. A long-lived set of the responses still open,
+ * one added and one deleted per request, made V8 keep each request's objects through two young
+ * collections (BENCHMARKS.md, "Each request's objects kept by a set's old tables").
  */
 export class Admission {
   accepting = true;
