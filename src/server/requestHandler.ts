@@ -42,17 +42,21 @@ export interface Routes {
  * that a client on a kept-alive connection never sends a request that a closing server would run
  * without answering. Node reads a response's `shouldKeepAlive` when its head is written, in
  * writeHead (which write() and end() call when no head was written), so the server's responses
- * check then and no response is recorded anywhere. A long-lived set of the responses still open,
- * one added and one deleted per request, made V8 keep each request's objects through two young
- * collections (BENCHMARKS.md, "Each request's objects kept by a set's old tables").
+ * check then and no response is recorded anywhere. Not a set of the responses still open: a
+ * long-lived set with one added and one deleted per request makes V8 keep each request's objects
+ * through two young collections (BENCHMARKS.md, "Each request's objects kept by a set's old tables").
  */
 export class Admission {
-  accepting = true;
+  private open = true;
   /** The class of the server's responses (http.createServer's `ServerResponse` option). */
   readonly ServerResponse = closingResponses(this);
 
+  get accepting(): boolean {
+    return this.open;
+  }
+
   stop(): void {
-    this.accepting = false;
+    this.open = false;
   }
 }
 
