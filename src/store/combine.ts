@@ -1,11 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { badInput } from '../errors';
-import type { ZsetEntries } from './dump';
 import { momentOf, playerKeyOf, tokenLengthOf } from './memberCodec';
 import type { Aggregate, SortOrder } from './types';
 
-/** One source of a view: its entries (stored scores, dir * score) and its weight. */
-export interface CombineSource extends ZsetEntries {
+/** A ranking's entries as read from Redis: members, and their stored scores (dir * score) in the same order. */
+export interface RankingEntries {
+  members: Buffer[];
+  scores: number[];
+}
+
+/** Entries combined between two turns of the event loop: a view may take in millions. */
+const ENTRIES_PER_TURN = 20_000;
+
+/** One source of a view: its entries and its weight. */
+export interface CombineSource extends RankingEntries {
   weight: number;
 }
 
@@ -37,7 +45,7 @@ const earlier = (a: Buffer, aMoment: number, b: Buffer, bMoment: number) => (aMo
  * whose bytes order them by moment and then sequence, so comparing whole members compares tokens.
  * Sums run in the sources' order, so a view is the same whichever process builds it.
  * BAD_USER_INPUT when a weighted or summed score leaves |score| <= 2^53 - 1.
- * One source at a time, the event loop turning between them: a view may take in millions of entries.
+ * The event loop turns every ENTRIES_PER_TURN entries, so other requests are served meanwhile.
  */
 export async function combineRankings(sources: readonly CombineSource[], aggregate: Aggregate, sortOrder: SortOrder): Promise<CombinedEntry[]> {
   const dir = sortOrder === 'DESCENDING' ? -1 : 1;
@@ -45,11 +53,15 @@ export async function combineRankings(sources: readonly CombineSource[], aggrega
   const max = aggregate === 'MAX';
   // By player code, in the order players are first met.
   const players = new Map<number | string, Player>();
+  let untilTurn = ENTRIES_PER_TURN;
   for (let s = 0; s < sources.length; s++) {
-    if (s > 0) await nextTurn();
     const { members, scores } = sources[s];
     const weight = dir * sources[s].weight;
     for (let i = 0; i < members.length; i++) {
+      if (--untilTurn === 0) {
+        await nextTurn();
+        untilTurn = ENTRIES_PER_TURN;
+      }
       const member = members[i];
       const value = scores[i] * weight;
       const tokenLength = tokenLengthOf(member);

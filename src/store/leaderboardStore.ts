@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChainableCommander, Cluster, Redis } from 'ioredis';
-import { afterFirstWrite, StandingsError, unavailable, WriteOutcome } from '../errors';
-import { combineRankings, type CombinedEntry } from './combine';
-import { zsetOfDump, type ZsetEntries } from './dump';
+import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
+import { combineRankings, type CombinedEntry, type RankingEntries } from './combine';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
 import { playerIdOf } from './memberCodec';
@@ -13,7 +12,7 @@ import {
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
-  AddSeasonsResult, BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PlayerEntry, PageOptions, RangePage, RankWindow,
+  AddSeasonsResult, PeriodRef, BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PlayerEntry, PageOptions, RangePage, RankWindow,
   ScoreBound, ScoreRange,
   Submission,
   SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
@@ -32,6 +31,10 @@ const KEYS_PER_CALL = 1000;
 
 /** Entries per ZADD or HSET when a view is written: Redis serves other clients between two. */
 const ENTRIES_PER_WRITE = 10_000;
+/** Entries a call of read_buckets.lua reads, about: a few milliseconds of Redis. */
+const ENTRIES_PER_READ = 5_000;
+/** Bucket keys per source in one read_buckets.lua call, however sparse the buckets. */
+const MAX_BUCKETS_PER_READ = 512;
 
 /** The replies of a MULTI or a pipeline, or the first error among them. */
 async function repliesOf(batch: ChainableCommander): Promise<unknown[]> {
@@ -402,16 +405,16 @@ export class LeaderboardStore {
 
   /**
    * Builds a combined view into its keys (viewKeys), replacing the one before as a whole; they
-   * expire after `ttlMs`. Sources on the view's one board are read at once (one MULTI: a snapshot
-   * of them all); sources on several boards each by itself (atomic per source, not across them).
-   * The entries are combined here (combine.ts), written into keys of this build alone, in chunks
-   * that leave Redis free for other clients in between, then put in place by one MULTI, so a
-   * reader sees the view before or after, never half-built. BAD_USER_INPUT, and nothing
-   * written, when an aggregate leaves |score| <= 2^53 - 1. The number of entries of the view.
+   * expire after `ttlMs`. The sources are read a few buckets a call (readSources), so that no
+   * call holds Redis for long: each player is read once, as of the call that read it, with its
+   * entries in every source on one board as of one moment. The entries are combined here
+   * (combine.ts), written into keys of this build alone, in chunks that leave Redis free for
+   * other clients in between, then put in place by one MULTI, so a reader sees the view before
+   * or after, never half-built. BAD_USER_INPUT, and nothing written, when an aggregate leaves
+   * |score| <= 2^53 - 1. The number of entries of the view.
    */
   async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
-    const sources = view.sources.map((source) => slotKeys(boardKeys(source.boardId), source).ranking);
-    const rankings = await this.readRankings(sources, view.boardId !== undefined);
+    const rankings = await this.readSources(view.sources);
     const entries = await combineRankings(rankings.map((ranking, n) => ({ ...ranking, weight: view.sources[n].weight })), view.aggregate, view.sortOrder);
     const keys = viewKeys(view.id, view.boardId);
     const build = keys.build(randomBytes(6).toString('hex'));
@@ -427,56 +430,51 @@ export class LeaderboardStore {
     return entries.length;
   }
 
+  /** How many entries each source ranking holds now: what building a view of them reads. */
+  async sourceSizes(sources: readonly PeriodRef[]): Promise<number[]> {
+    return Promise.all(sources.map((source) => redisRead(this.redis, () => this.redis.zcard(slotKeys(boardKeys(source.boardId), source).ranking))));
+  }
+
   /**
-   * The rankings' entries, in one MULTI when they share a slot (`together`), else each by itself.
-   * DUMP first (see dump.ts); where it is refused (an ACL, a managed Redis that renames it) or
-   * its payload is of a format dump.ts does not know (a later Redis), ZRANGE WITHSCORES, which
-   * gives the same entries at several times the cost. Redis not answering is not a reason to
-   * read again: that error goes to the caller.
+   * Every entry of each source, board by board, read by read_buckets.lua a range of bucket
+   * indexes a call: about ENTRIES_PER_READ entries of all the board's sources together (going by
+   * their sizes when the read begins), each call a few milliseconds of Redis.
    */
-  private async readRankings(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
-    try {
-      return await this.readDumps(rankings, together);
-    } catch (err) {
-      if (err instanceof StandingsError) throw err;
-      return this.readRanges(rankings, together);
+  private async readSources(sources: readonly PeriodRef[]): Promise<RankingEntries[]> {
+    const read: RankingEntries[] = sources.map(() => ({ members: [], scores: [] }));
+    const sizes = await this.sourceSizes(sources);
+    const byBoard = new Map<string, number[]>();
+    sources.forEach(({ boardId }, i) => byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), i]));
+    for (const [boardId, indexes] of byBoard) {
+      const keys = boardKeys(boardId);
+      const rankings = indexes.map((i) => slotKeys(keys, sources[i]));
+      const entries = indexes.reduce((total, i) => total + sizes[i], 0);
+      await this.withBuckets(boardId, async (buckets) => {
+        // Read again from the start: the board was re-created with another bucket count.
+        for (const i of indexes) read[i] = { members: [], scores: [] };
+        const perCall = Math.max(1, Math.min(MAX_BUCKETS_PER_READ, Math.floor((ENTRIES_PER_READ * buckets) / Math.max(1, entries))));
+        for (let from = 0; from < buckets; from += perCall) {
+          const to = Math.min(buckets, from + perCall);
+          const callKeys = [keys.config];
+          for (const ranking of rankings) {
+            callKeys.push(ranking.ranking);
+            for (let b = from; b < to; b++) callKeys.push(ranking.bucket(b));
+          }
+          const reply = (await this.read('read_buckets', callKeys, [buckets, to - from])) as Buffer[][];
+          // An unknown board (deleted meanwhile) has no entries.
+          if (reply.length === 0) break;
+          indexes.forEach((i, n) => {
+            const { members, scores } = read[i];
+            const items = reply[n];
+            for (let at = 0; at < items.length; at += 2) {
+              members.push(items[at]);
+              scores.push(Number(items[at + 1].toString('latin1')));
+            }
+          });
+        }
+      });
     }
-  }
-
-  /** The rankings' DUMP payloads, decoded one at a time, the event loop turning in between. */
-  private async readDumps(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
-    const payloads = await this.eachRanking(rankings, together, (client, ranking) => client.dumpBuffer(ranking));
-    const entries: ZsetEntries[] = [];
-    for (const payload of payloads) {
-      if (entries.length > 0) await nextTurn();
-      entries.push(zsetOfDump(payload as Buffer | null));
-    }
-    return entries;
-  }
-
-  private async readRanges(rankings: string[], together: boolean): Promise<ZsetEntries[]> {
-    const replies = await this.eachRanking(rankings, together, (client, ranking) => client.zrangeBuffer(ranking, '0', '-1', 'WITHSCORES'));
-    return replies.map((reply) => {
-      const items = reply as Buffer[];
-      const entries: ZsetEntries = { members: [], scores: [] };
-      for (let i = 0; i < items.length; i += 2) {
-        entries.members.push(items[i]);
-        entries.scores.push(Number(items[i + 1].toString()));
-      }
-      return entries;
-    });
-  }
-
-  /** One command per ranking: in one MULTI when `together`, else each by itself. */
-  private eachRanking(
-    rankings: string[], together: boolean, command: (client: Redis | Cluster | ChainableCommander, ranking: string) => unknown,
-  ): Promise<unknown[]> {
-    if (!together) return Promise.all(rankings.map((ranking) => redisRead(this.redis, () => command(this.redis, ranking) as Promise<unknown>)));
-    return redisRead(this.redis, () => {
-      const read = this.redis.multi();
-      for (const ranking of rankings) command(read, ranking);
-      return repliesOf(read);
-    });
+    return read;
   }
 
   /**

@@ -27,6 +27,7 @@ export const SCRIPTS = {
   page: { changesBoard: false },
   around: { changesBoard: false },
   score_at: { changesBoard: false },
+  read_buckets: { changesBoard: false },
   dense_rank: { changesBoard: false },
   rate_limit: { changesBoard: false },
 } as const;

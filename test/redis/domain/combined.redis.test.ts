@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { MAX_COMBINED_SOURCES } from '../../../src/domain/limits';
-import * as dump from '../../../src/store/dump';
+import * as scripts from '../../../src/store/scripts';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { Aggregate, Entry, SortOrder, ViewSpec } from '../../../src/store/types';
 import { combineModel, type ModelSource } from '../../support/combinedModel';
@@ -11,8 +11,8 @@ import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
 
 /**
  * Combined views against the reference computation (test/support/combinedModel.ts): SUM, MAX and
- * MIN with weights, ties included, over periods of one board (read in one MULTI) and over
- * several boards (each read by itself); the view's cache on an injected clock; bad input.
+ * MIN with weights, ties included, over periods of one board (each player read in one call for
+ * all of them) and over several boards (each read by itself); the view's cache on an injected clock; bad input.
  * Moments lie ahead of the machine's clock, so the periods' PEXPIREATs keep their keys.
  */
 const DAY = 86_400_000_000;
@@ -156,49 +156,76 @@ describe('a view matches the reference computation', () => {
   });
 });
 
-describe('where DUMP cannot be used', () => {
-  /** A view of one board's two days and of two boards, built by `through`, as the reference computes it. */
-  async function buildsAsTheModel(through: Leaderboards): Promise<void> {
-    now = START;
-    const board = await ModelledBoard.create();
-    const other = await ModelledBoard.create();
-    for (const [player, score] of [['1', 4], ['amy', 2], ['3', 4]] as const) await board.submit(player, score);
-    await other.submit('amy', 9);
-    now += DAY;
-    for (const [player, score] of [['amy', 4], ['1', 2]] as const) await board.submit(player, score);
-    const days: [string, number][] = [[`DAILY:${dayKey(START)}`, 2], [`DAILY:${dayKey(now)}`, 1]];
-    const oneBoard = await through.combined(days.map(([period, weight]) => source(board, period, weight)), 'SUM');
-    const expected = combineModel(days.map(([period, weight]): ModelSource => ({ entries: board.entries(period), weight })), 'SUM', 'DESCENDING');
-    expect((await through.page({ view: oneBoard }, { limit: 1000 })).entries.map(project)).toEqual(expected.map(project));
-    const twoBoards = await through.combined([source(board, 'ALL_TIME:all'), source(other, 'ALL_TIME:all')], 'MAX');
-    const expectedTwo = combineModel([{ entries: board.entries('ALL_TIME:all'), weight: 1 }, { entries: other.entries('ALL_TIME:all'), weight: 1 }], 'MAX', 'DESCENDING');
-    expect((await through.page({ view: twoBoards }, { limit: 1000 })).entries.map(project)).toEqual(expectedTwo.map(project));
+describe('a build reads its sources a few buckets a call', () => {
+  /** The read_buckets.lua calls a build makes, with what each returned. */
+  function watchReads(afterRead?: (call: number) => Promise<unknown>) {
+    const calls: { keys: string[]; entries: number }[] = [];
+    const original = scripts.runScript;
+    const spy = jest.spyOn(scripts, 'runScript').mockImplementation(async (...args) => {
+      const reply = await original(...args);
+      if (args[1] !== 'read_buckets') return reply;
+      calls.push({ keys: args[2], entries: (reply as Buffer[][]).reduce((total, items) => total + items.length / 2, 0) });
+      await afterRead?.(calls.length);
+      return reply;
+    });
+    return { calls, restore: () => spy.mockRestore() };
   }
 
-  it('builds the same view from ZRANGE for a client whose ACL refuses DUMP', async () => {
-    const user = uniqueId('nodump');
-    await redis.call('ACL', 'SETUSER', user, 'on', `>${user}`, '~*', '&*', '+@all', '-dump');
-    const limited = newTestClient({ username: user, password: user });
-    try {
-      await expect(limited.dump('anything')).rejects.toThrow(/NOPERM/);
-      const limitedStore = new LeaderboardStore(limited, { testNow: () => now });
-      await buildsAsTheModel(new Leaderboards(limitedStore, undefined, { nowMicros: () => now }, { ttlMs: TTL_MS, nowMs: () => clockMs }));
-    } finally {
-      await limited.quit();
-      await redis.call('ACL', 'DELUSER', user);
+  it('reads a large board in many bounded calls, each player once, as the model computes', async () => {
+    now = START;
+    const id = uniqueId('chunked');
+    await leaderboards.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: 20_000, periods: PERIODS });
+    const model = new ReferenceBoard('DESCENDING', 'BEST');
+    const players = 12_000;
+    for (let from = 0; from < players; from += 1000) {
+      now += 1000;
+      const batch = Array.from({ length: 1000 }, (_, i) => ({ playerId: String(from + i), score: (from + i) % 977 }));
+      await leaderboards.submit(batch.map((item) => ({ boardId: id, ...item })));
+      batch.forEach(({ playerId, score }, i) => model.submit(playerId, score, now + i, false));
     }
+    const reads = watchReads();
+    try {
+      const view = await leaderboards.combined([{ leaderboardId: id, period: { kind: 'ALL_TIME', key: 'all' } }, { leaderboardId: id, period: { kind: 'DAILY', key: dayKey(now) } }], 'MAX');
+      const page = await leaderboards.page({ view }, { limit: 1000 });
+      expect(page.total).toBe(players);
+      expect(page.entries.map((e) => [e.playerId, e.score])).toEqual(model.ranking().slice(0, 1000).map((e) => [e.playerId, e.score]));
+    } finally {
+      reads.restore();
+    }
+    expect(reads.calls.length).toBeGreaterThan(2);
+    // Each call reads about 5,000 entries of the two sources together, never the whole board.
+    expect(Math.max(...reads.calls.map((call) => call.entries))).toBeLessThan(2 * players / 2);
+    expect(reads.calls.reduce((total, call) => total + call.entries, 0)).toBe(2 * players);
   });
 
-  it('builds the same view from ZRANGE when a payload is of a format it does not know', async () => {
-    const unknown = jest.spyOn(dump, 'zsetOfDump').mockImplementation(() => {
-      throw new Error('DUMP of a sorted set gave an object of RDB type 99');
-    });
-    try {
-      await buildsAsTheModel(leaderboards);
-      expect(unknown).toHaveBeenCalled();
-    } finally {
-      unknown.mockRestore();
+  it('takes each player once, as of one moment, when players move between two calls of the build', async () => {
+    now = START;
+    const id = uniqueId('moving');
+    await leaderboards.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 20_000, periods: PERIODS });
+    const players = 12_000;
+    for (let from = 0; from < players; from += 1000) {
+      now += 1000;
+      await leaderboards.submit(Array.from({ length: 1000 }, (_, i) => ({ boardId: id, playerId: String(from + i), score: 100 })));
     }
+    // After the first call, every player moves: those already read to the bottom, the others to the top.
+    const reads = watchReads(async (call) => {
+      if (call !== 1) return;
+      for (let from = 0; from < players; from += 1000) {
+        now += 1000;
+        await leaderboards.submit(Array.from({ length: 1000 }, (_, i) => ({ boardId: id, playerId: String(from + i), score: 50 + ((from + i) % 2) * 100 })));
+      }
+    });
+    let entries: Entry[];
+    try {
+      const view = await leaderboards.combined([{ leaderboardId: id, period: { kind: 'ALL_TIME', key: 'all' } }], 'SUM');
+      entries = [];
+      for (let offset = 0; offset < players; offset += 1000) entries.push(...(await leaderboards.page({ view }, { limit: 1000, offset })).entries);
+    } finally {
+      reads.restore();
+    }
+    expect(new Set(entries.map((e) => e.playerId)).size).toBe(players);
+    expect(entries).toHaveLength(players);
+    for (const entry of entries) expect([100, 50 + (Number(entry.playerId) % 2) * 100]).toContain(entry.score);
   });
 });
 

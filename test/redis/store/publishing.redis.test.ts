@@ -111,6 +111,9 @@ const CASES: Record<ScriptName, Case[]> = {
     { name: 'a rank', setup: withPlayers, run: (id) => t.store.scoreAtRank(id, 2) },
     { name: 'a percentile', setup: withPlayers, run: (id) => t.store.scoreAtPercentile(id, 50) },
   ],
+  read_buckets: [{ name: 'a combined view of a board', setup: withPlayers, run: (id) => t.store.buildView(
+    { id: uniqueId('view'), boardId: id, aggregate: 'MAX', sortOrder: 'DESCENDING', sources: [{ boardId: id, kind: 'ALL_TIME', key: 'all', weight: 1 }] }, 1000,
+  ) }],
   dense_rank: [{ name: 'scores', setup: withPlayers, run: (id) => t.store.denseRanks(id, [5, 3, 4]) }],
   entries: [{ name: 'players', setup: withPlayers, run: (id) => t.store.entries(id, ['a', 'z', '42']) }],
   page: [
