@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { badInput, boardNotFound } from '../errors';
+import { badInput, boardNotFound, ErrorCode, StandingsError } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../store/types';
-import { DEFAULT_COMBINED_VIEW_TTL_MS, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
+import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
 import type { Period, PeriodRequest } from './periods/calendar';
 import { checkId } from './validation';
 
@@ -25,8 +25,36 @@ export interface CombinedSourceRequest {
 export interface CombinedViewOptions {
   /** How long a view, once built, answers reads before it is built again (ms). */
   ttlMs?: number;
+  /** Entries the view builds one request starts may read in all (VIEW_ENTRIES_PER_REQUEST). */
+  entriesPerRequest?: number;
   /** ms since the epoch; tests move it instead of waiting. */
   nowMs?: () => number;
+}
+
+/**
+ * What one request has spent on building views: the entries the builds it started read (a view
+ * still fresh, or being built for another request, costs nothing). Past the views' limit for one
+ * request (VIEW_ENTRIES_PER_REQUEST): BAD_REQUEST with details { limit: 'viewEntries', maximum,
+ * found }, before anything is read. `chargeClient` counts the entries against the client's
+ * allowance over time (the server's rate limits), and throws RATE_LIMITED past it.
+ */
+export class ViewBudget {
+  private spent = 0;
+
+  constructor(private readonly chargeClient?: (entries: number) => Promise<void>) {}
+
+  async spend(entries: number, maxEntries: number): Promise<void> {
+    const found = this.spent + entries;
+    if (found > maxEntries) {
+      throw new StandingsError(
+        ErrorCode.BAD_REQUEST,
+        `Building this combined view reads ${entries} entries, and one request may build views of at most ${maxEntries} entries in all: combine fewer or smaller rankings, or fewer views per request`,
+        { limit: 'viewEntries', maximum: maxEntries, found },
+      );
+    }
+    this.spent = found;
+    await this.chargeClient?.(entries);
+  }
 }
 
 /** What views need of the boards: their settings, and the period a source names. */
@@ -52,8 +80,11 @@ interface Build {
  */
 export class CombinedViews {
   private readonly builds = new Map<string, Build>();
+  /** Views whose build a request is paying for, by id: it starts once paid (an object, so the build's promise is not awaited with it). */
+  private readonly pricing = new Map<string, Promise<{ ready: Promise<unknown> }>>();
   private readonly ttlMs: number;
   private readonly nowMs: () => number;
+  private readonly entriesPerRequest: number;
 
   constructor(
     private readonly boards: BoardsOfViews,
@@ -62,17 +93,19 @@ export class CombinedViews {
   ) {
     this.ttlMs = options.ttlMs ?? DEFAULT_COMBINED_VIEW_TTL_MS;
     this.nowMs = options.nowMs ?? Date.now;
+    this.entriesPerRequest = options.entriesPerRequest ?? DEFAULT_VIEW_ENTRIES_PER_REQUEST;
   }
 
   /**
    * The view of these sources, built and ready to read. BAD_USER_INPUT naming the field for no
    * source, more than MAX_COMBINED_SOURCES, a weight out of (0, MAX_COMBINED_WEIGHT], a source
    * named twice, sources of different sort orders, a period kind a board does not keep, and an
-   * aggregate outside the exact range; NOT_FOUND for an unknown board or an expired period.
+   * aggregate outside the exact range; NOT_FOUND for an unknown board or an expired period. A
+   * build this call starts is paid from `budget` (none: free, for callers inside the service).
    */
-  async open(sources: readonly CombinedSourceRequest[], aggregate: Aggregate): Promise<ViewSpec> {
+  async open(sources: readonly CombinedSourceRequest[], aggregate: Aggregate, budget?: ViewBudget): Promise<ViewSpec> {
     const view = await this.check(sources, aggregate);
-    await this.ready(view);
+    await this.ready(view, budget);
     return view;
   }
 
@@ -112,11 +145,38 @@ export class CombinedViews {
     return { id: createHash('sha1').update(text).digest('hex').slice(0, 24), boardId, aggregate, sortOrder: sortOrder as ViewSpec['sortOrder'], sources: sorted };
   }
 
-  /** Resolves once the view's keys hold a build younger than ttlMs, building it if none does (once, however many ask). */
-  private ready(view: ViewSpec): Promise<unknown> {
+  /**
+   * Resolves once the view's keys hold a build younger than ttlMs, building it if none does (once,
+   * however many ask). The request that starts a build pays for what it reads, priced by the
+   * sources' sizes before anything else is read; those that find it fresh, building or being
+   * priced for another request wait for that one and pay nothing, unless its request is refused
+   * (then the next one prices it for itself).
+   */
+  private async ready(view: ViewSpec, budget?: ViewBudget): Promise<unknown> {
+    for (;;) {
+      const fresh = this.fresh(view.id);
+      if (fresh) return fresh;
+      if (!budget) return this.start(view);
+      const priced = this.pricing.get(view.id);
+      if (priced) {
+        const started = await priced.catch(() => undefined);
+        if (started) return started.ready;
+        continue;
+      }
+      // The build starts in the same callback as the price is paid, so that no other request can
+      // find the view neither priced nor building in between.
+      const pricing = this.store.sourceSizes(view.sources)
+        .then((sizes) => budget.spend(sizes.reduce((total, size) => total + size, 0), this.entriesPerRequest))
+        .then(() => ({ ready: this.start(view) }));
+      this.pricing.set(view.id, pricing);
+      const forget = () => this.pricing.get(view.id) === pricing && this.pricing.delete(view.id);
+      pricing.then(forget, forget);
+      return (await pricing).ready;
+    }
+  }
+
+  private start(view: ViewSpec): Promise<unknown> {
     const now = this.nowMs();
-    const kept = this.builds.get(view.id);
-    if (kept && (kept.pending || now - kept.at < this.ttlMs)) return kept.ready;
     this.forgetOld(now);
     const build: Build = { at: now, pending: true, ready: this.store.buildView(view, this.ttlMs + KEY_GRACE_MS) };
     this.builds.set(view.id, build);
@@ -125,6 +185,12 @@ export class CombinedViews {
       () => this.builds.get(view.id) === build && this.builds.delete(view.id),
     );
     return build.ready;
+  }
+
+  /** The build that answers reads of the view now (fresh, or on its way), if any. */
+  private fresh(viewId: string): Promise<unknown> | undefined {
+    const kept = this.builds.get(viewId);
+    return kept && (kept.pending || this.nowMs() - kept.at < this.ttlMs) ? kept.ready : undefined;
   }
 
   private forgetOld(now: number): void {

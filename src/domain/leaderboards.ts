@@ -5,7 +5,7 @@ import type {
   SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
 } from '../store/types';
 import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
-import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions } from './combined';
+import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions, type ViewBudget } from './combined';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
 import { systemMomentClock, type MomentClock } from './periods/clock';
@@ -98,8 +98,8 @@ export class Leaderboards {
    * A combined view of these rankings (see CombinedViews.open), built or still fresh: read it as
    * a board, with `{ view }` where the reads take a ranking.
    */
-  combined(sources: readonly CombinedSourceRequest[], aggregate: Aggregate): Promise<ViewSpec> {
-    return this.views.open(sources, aggregate);
+  combined(sources: readonly CombinedSourceRequest[], aggregate: Aggregate, budget?: ViewBudget): Promise<ViewSpec> {
+    return this.views.open(sources, aggregate, budget);
   }
 
   /**

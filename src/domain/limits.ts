@@ -20,6 +20,8 @@ export const MAX_COMBINED_WEIGHT = 1_000_000;
 /** How long a built combined view answers reads before it is built again (COMBINED_VIEW_TTL_MS). */
 export const DEFAULT_COMBINED_VIEW_TTL_MS = 2_000;
 export const MAX_COMBINED_VIEW_TTL_MS = 600_000;
+/** Entries the combined-view builds one request starts may read in all (VIEW_ENTRIES_PER_REQUEST). */
+export const DEFAULT_VIEW_ENTRIES_PER_REQUEST = 1_000_000;
 export const DEFAULT_CAPACITY = 1_000_000;
 export const MAX_CAPACITY = 1_000_000_000;
 

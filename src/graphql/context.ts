@@ -1,4 +1,5 @@
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
+import { ViewBudget } from '../domain/combined';
 import type { Leaderboards } from '../domain/leaderboards';
 import type { LiveBoards } from '../domain/live/liveBoards';
 import type { Players } from '../domain/players';
@@ -18,12 +19,20 @@ export interface Context extends Services {
   principal: Principal;
   /** Told of each userError a mutation's payload carries (see refusalOf). */
   observeUserError: UserErrorObserver;
+  /** What the combined views this operation builds may read (see ViewBudget). */
+  viewBudget: ViewBudget;
 }
 
-/** Called once per operation: fresh loaders, so cached reads never leak between requests. */
-export function createContext(services: Services, principal: Principal, observeUserError: UserErrorObserver): Context {
+/** Counts entries that view builds read against the client's allowance over time; throws RATE_LIMITED past it. */
+export type ChargeViews = (entries: number) => Promise<void>;
+
+/**
+ * Called once per operation: fresh loaders, so cached reads never leak between requests, and a
+ * fresh budget for view builds, charged to the client through `chargeViews` when given.
+ */
+export function createContext(services: Services, principal: Principal, observeUserError: UserErrorObserver, chargeViews?: ChargeViews): Context {
   const { leaderboards, players, live } = services;
-  return { leaderboards, players, live, loaders: createLoaders(services), principal, observeUserError };
+  return { leaderboards, players, live, loaders: createLoaders(services), principal, observeUserError, viewBudget: new ViewBudget(chargeViews) };
 }
 
 /**

@@ -69,6 +69,8 @@ export interface StandingsServerOptions {
   cacheReads?: boolean;
   /** How long a combined view answers reads before it is built again (ms); default DEFAULT_COMBINED_VIEW_TTL_MS. */
   combinedViewTtlMs?: number;
+  /** Entries the view builds one request starts may read in all; default DEFAULT_VIEW_ENTRIES_PER_REQUEST. */
+  viewEntriesPerRequest?: number;
   /** Tests: the clock (ms) a combined view's time to live is counted on. */
   viewClock?: () => number;
   /**
@@ -109,7 +111,9 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const readCache = options.cacheReads === false ? undefined : new ReadCache(boardEvents);
   const store = options.store ?? new LeaderboardStore(redis);
   const services: Services = {
-    leaderboards: new Leaderboards(store, readCache, options.momentClock, { ttlMs: options.combinedViewTtlMs, nowMs: options.viewClock }),
+    leaderboards: new Leaderboards(store, readCache, options.momentClock, {
+      ttlMs: options.combinedViewTtlMs, nowMs: options.viewClock, entriesPerRequest: options.viewEntriesPerRequest,
+    }),
     players: new Players(new PlayerStore(redis)),
     // Live updates keep their own states from the board's events, and hold their own board subscriptions: through
     // the cache, a board would stay subscribed after its last subscriber left.
@@ -162,6 +166,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     admitsUpgrade: (request) => cors.admitsSocket(request),
     authenticate: async (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
+    chargeViews: (principal, request) => rateLimiter?.chargeViews(principal, request),
     liveRedis: boardEvents,
   });
 
@@ -207,9 +212,9 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
         return refuse(err, requestId);
       }
       if (admitted instanceof Promise) {
-        return admitted.then((principal) => core.context(principal, requestId), (err: unknown) => refuse(err, requestId));
+        return admitted.then((principal) => core.context(principal, requestId, rateLimiter?.chargeViews(principal, req)), (err: unknown) => refuse(err, requestId));
       }
-      return core.context(admitted, requestId);
+      return core.context(admitted, requestId, rateLimiter?.chargeViews(admitted, req));
     },
   });
   httpServer.on('request', requestHandler);

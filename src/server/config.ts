@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type ApiKey, parseKeyFile, parseKeyList } from './auth/apiKeys';
-import { DEFAULT_COMBINED_VIEW_TTL_MS, MAX_COMBINED_VIEW_TTL_MS } from '../domain/limits';
+import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_VIEW_TTL_MS } from '../domain/limits';
 import type { Replication } from '../store/redisCall';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis';
 
@@ -16,6 +16,11 @@ export interface RateLimits {
   /** Requests one client address may make per window without a key or with a reader key; 0: no limit. */
   perIp: number;
   windowMs: number;
+  /**
+   * Entries the combined-view builds of one key (writer, admin) or client address (reader,
+   * anonymous) may read per window; 0 or unset: no limit.
+   */
+  viewEntries?: number;
 }
 
 /** A Redis Cluster to use instead of one server (REDIS_CLUSTER_NODES, REDIS_PASSWORD). */
@@ -70,6 +75,8 @@ export interface Config {
   workers: number;
   /** How long a combined view, once built, answers reads before the next read builds it again (ms; 0: every read builds). */
   combinedViewTtlMs: number;
+  /** Entries the combined-view builds one request starts may read in all. */
+  viewEntriesPerRequest: number;
 }
 
 export class ConfigError extends Error {
@@ -136,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     perKey: integer(read('RATE_LIMIT_PER_KEY'), 'RATE_LIMIT_PER_KEY', 5_000, 0, 1_000_000_000, problems),
     perIp: integer(read('RATE_LIMIT_PER_IP'), 'RATE_LIMIT_PER_IP', 1_000, 0, 1_000_000_000, problems),
     windowMs: integer(read('RATE_LIMIT_WINDOW_MS'), 'RATE_LIMIT_WINDOW_MS', 10_000, 100, 3_600_000, problems),
+    viewEntries: integer(read('RATE_LIMIT_VIEW_ENTRIES'), 'RATE_LIMIT_VIEW_ENTRIES', 2_000_000, 0, 1_000_000_000_000, problems),
   };
   const trustProxyHops = integer(read('TRUST_PROXY_HOPS'), 'TRUST_PROXY_HOPS', 0, 0, 10, problems);
   const corsOrigins = readOrigins(read('CORS_ORIGINS'), problems);
@@ -146,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : integer(read('STANDINGS_WORKERS'), 'STANDINGS_WORKERS (or "auto")', 1, 1, 256, problems);
 
   const combinedViewTtlMs = integer(read('COMBINED_VIEW_TTL_MS'), 'COMBINED_VIEW_TTL_MS', DEFAULT_COMBINED_VIEW_TTL_MS, 0, MAX_COMBINED_VIEW_TTL_MS, problems);
+  const viewEntriesPerRequest = integer(read('VIEW_ENTRIES_PER_REQUEST'), 'VIEW_ENTRIES_PER_REQUEST', DEFAULT_VIEW_ENTRIES_PER_REQUEST, 1, 1_000_000_000, problems);
 
   // The explorer is a developer's tool: a deployment opts in, and with it into introspection,
   // which the explorer's docs and completion are made from.
@@ -154,7 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port, host, redisUrl, redisCluster, redisSentinel, redisReplication, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs,
+    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs, viewEntriesPerRequest,
   };
 }
 

@@ -121,6 +121,7 @@ async function serve(
       corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),
       combinedViewTtlMs: config.combinedViewTtlMs,
+      viewEntriesPerRequest: config.viewEntriesPerRequest,
     });
     if (primary) started.server.httpServer.prependListener('request', (_req, res) => res.setHeader(WORKER_HEADER, primary.worker));
     const url = await started.server.listen(config.port, config.host);

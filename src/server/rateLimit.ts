@@ -31,22 +31,39 @@ export class RateLimiter {
     if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
     if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
     if (counts.length === 0) return undefined;
-    return Promise.all(counts).then(
-      () => undefined,
-      (err: unknown) => {
-        // Without Redis there is nothing to count with, and the request fails with UNAVAILABLE at its
-        // first read anyway; refusing it here would only change the error it gets.
-        if (!(err instanceof StandingsError && err.code === ErrorCode.UNAVAILABLE)) throw err;
-      },
-    );
+    return Promise.all(counts).then(() => undefined, ignoreOutage);
   }
 
-  private async count(scope: RateLimitScope, id: string, limit: number, windowMs: number): Promise<void> {
-    const { count, resetInMs } = await this.store.hit(scope, id, windowMs);
+  /**
+   * Counts the entries a combined-view build this request started reads (RATE_LIMIT_VIEW_ENTRIES):
+   * per key for writer and admin keys, per client address for readers and anonymous requests,
+   * as requests are. RATE_LIMITED (details.limit `view-key` or `view-ip`) once the window's
+   * allowance is used up; the build that went past it is refused, and nothing is read.
+   */
+  chargeViews(principal: Principal, request: IncomingMessage): ((entries: number) => Promise<void>) | undefined {
+    const { viewEntries = 0, windowMs } = this.limits;
+    if (viewEntries === 0) return undefined;
+    const [scope, id]: [RateLimitScope, string] = hasRole(principal, 'writer') && principal.keyId !== null
+      ? ['view-key', principal.keyId]
+      : ['view-ip', clientAddress(request, this.trustedHops)];
+    return (entries) => this.count(scope, id, viewEntries, windowMs, entries).catch(ignoreOutage);
+  }
+
+  private async count(scope: RateLimitScope, id: string, limit: number, windowMs: number, amount = 1): Promise<void> {
+    const { count, resetInMs } = await this.store.hit(scope, id, windowMs, amount);
     if (count > limit) {
-      throw new RateLimitedError(Math.max(1, Math.ceil(resetInMs / 1000)), { limit: scope, requestsPerWindow: limit, windowMs });
+      const allowance = amount === 1 ? { requestsPerWindow: limit } : { entriesPerWindow: limit };
+      throw new RateLimitedError(Math.max(1, Math.ceil(resetInMs / 1000)), { limit: scope, ...allowance, windowMs });
     }
   }
+}
+
+/**
+ * Without Redis there is nothing to count with, and the request fails with UNAVAILABLE at its
+ * first read anyway; refusing it here would only change the error it gets.
+ */
+function ignoreOutage(err: unknown): void {
+  if (!(err instanceof StandingsError && err.code === ErrorCode.UNAVAILABLE)) throw err;
 }
 
 /**

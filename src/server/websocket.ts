@@ -5,6 +5,7 @@ import { CloseCode, handleProtocols, makeServer, MessageType, parseMessage, type
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
+import type { ChargeViews } from '../graphql/context';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
 import { LiveResults, type ResultSink } from '../graphql/liveExecution';
@@ -42,6 +43,8 @@ export interface WebSocketOptions {
    * is counted; throwing RateLimitedError refuses it with the error HTTP would give.
    */
   admitOperation(principal: Principal, request: http.IncomingMessage): Promise<void>;
+  /** What charges the combined views a query sent over the socket builds to its client, as over HTTP (RateLimiter.chargeViews). */
+  chargeViews?(principal: Principal, request: http.IncomingMessage): ChargeViews | undefined;
   /** Whether an upgrade may go on, by its request alone (a browser page's Origin); refused ones get HTTP 401. */
   admitsUpgrade(request: http.IncomingMessage): boolean;
   /**
@@ -158,7 +161,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
           document: prepared.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue: core.context(principal, ctx.extra.connectionId),
+          contextValue: core.context(principal, ctx.extra.connectionId, options.chargeViews?.(principal, ctx.extra.request)),
         };
         if (prepared.operation.operation !== 'subscription') {
           // Queries and mutations hold no place: like HTTP requests, they are bounded by the rate

@@ -35,7 +35,8 @@
  *   st:boards          zset   all board ids (score 0), for listing in id order
  *   st:{players}:profiles  hash  player id -> profile JSON; one key so a page of profiles is one HMGET
  *   st:rl:<scope>:<id>     string requests in the current rate-limit window (expires with it);
- *                             scope `key` (id: the API key's id) or `ip` (id: the client address)
+ *                             scope `key` (id: the API key's id) or `ip` (id: the client address);
+ *                             `view-key`, `view-ip`: entries read by the view builds they caused
  */
 const PREFIX = 'st:';
 
@@ -85,6 +86,9 @@ export const BOARD_INDEX_KEY = `${PREFIX}boards`;
 
 export const PLAYER_PROFILES_KEY = `${PREFIX}{players}:profiles`;
 
-/** What a rate limit counts by: an API key or a client address. */
-export type RateLimitScope = 'key' | 'ip';
+/**
+ * What a rate limit counts by: requests of an API key or a client address, or the entries that
+ * combined views built for one read (`view-key`, `view-ip`).
+ */
+export type RateLimitScope = 'key' | 'ip' | 'view-key' | 'view-ip';
 export const rateLimitKey = (scope: RateLimitScope, id: string) => `${PREFIX}rl:${scope}:${id}`;

@@ -5,16 +5,17 @@ import { rateLimitReply, type WindowCount } from './replies';
 import { runScript } from './scripts';
 
 /**
- * Fixed-window request counters in Redis, so every API instance counts against the same limit.
+ * Fixed-window counters (requests, entries read by view builds) in Redis, so every API instance counts against the same limit.
  * One script call per count: the increment and the window's expiry cannot be separated.
  */
 export class RateLimitStore {
   constructor(readonly redis: Redis | Cluster) {}
 
-  async hit(scope: RateLimitScope, id: string, windowMs: number): Promise<WindowCount> {
+  /** Counts `amount` (a request: 1) for `id` in its current window. */
+  async hit(scope: RateLimitScope, id: string, windowMs: number, amount = 1): Promise<WindowCount> {
     // A count repeated after a dropped connection only makes the limit a little stricter.
     return rateLimitReply(await redisRead(this.redis, () =>
-      runScript(this.redis, 'rate_limit', [rateLimitKey(scope, id)], [windowMs]),
+      runScript(this.redis, 'rate_limit', [rateLimitKey(scope, id)], [windowMs, amount]),
     ));
   }
 }

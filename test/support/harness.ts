@@ -92,6 +92,8 @@ export interface TestServerOptions {
   /** ms: the clock a combined view's time to live (COMBINED_VIEW_TTL_MS, `combinedViewTtlMs`) is counted on; default the real one. */
   viewClock?: () => number;
   combinedViewTtlMs?: number;
+  /** Entries the view builds of one request may read (VIEW_ENTRIES_PER_REQUEST); default the service's. */
+  viewEntriesPerRequest?: number;
 }
 
 /** What a request sends: `key: null` sends no Authorization header. */
@@ -124,6 +126,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
       liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,
+      viewEntriesPerRequest: options.viewEntriesPerRequest,
     });
     const baseUrl = await server.listen(options.port ?? 0, '127.0.0.1');
     return new TestServer(baseUrl, redis, server, logger);

@@ -4,7 +4,7 @@ import {
 } from 'graphql';
 import type { Principal } from '../../domain/access';
 import { ErrorCode, StandingsError } from '../../errors';
-import { type Context, createContext, createEventContext, type Services } from '../context';
+import { type ChargeViews, type Context, createContext, createEventContext, type Services } from '../context';
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
 import { createSharedSubscribe, LiveResults } from '../liveExecution';
 import type { UserErrorObserver } from '../userErrors';
@@ -103,9 +103,9 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     coerceVariables: (operation: OperationDefinitionNode, variables: Record<string, unknown> | null | undefined) =>
       coerceVariables(schema, operation, variables),
 
-    /** `requestId`: what internal errors of its operations are logged with. */
-    context(principal: Principal, requestId?: string): Context {
-      const context = createContext(services, principal, countUserError);
+    /** `requestId`: what internal errors of its operations are logged with; `chargeViews`: see createContext. */
+    context(principal: Principal, requestId?: string, chargeViews?: ChargeViews): Context {
+      const context = createContext(services, principal, countUserError, chargeViews);
       if (requestId !== undefined) (context as WithRequestId)[REQUEST_ID] = requestId;
       return context;
     },

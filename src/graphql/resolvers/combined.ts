@@ -4,7 +4,8 @@ import { periodOnBoard } from '../models';
 import { encodeNodeId } from '../nodeIds';
 
 /** `Query.combined`: the view, built or still fresh (the domain checks every source). */
-export const combined: QueryResolvers['combined'] = (_root, { sources, aggregate }, { leaderboards }) => leaderboards.combined(sources, aggregate);
+export const combined: QueryResolvers['combined'] = (_root, { sources, aggregate }, { leaderboards, viewBudget }) =>
+  leaderboards.combined(sources, aggregate, viewBudget);
 
 /** A view's own fields; its reads are a board's (RankingReads, RangeReads). */
 export const CombinedView: CombinedViewResolvers = {

@@ -4,12 +4,12 @@ import {
   type CombinedViewModel, type EntryModel, type PeriodModel, type PeriodName, type RankWindowModel, type TopUpdateModel, isPeriod, isView, periodOnBoard,
   refOnBoard, topOnBoard, windowOnBoard,
 } from '../models';
-import { StandingsError } from '../../errors';
+import { ErrorCode, StandingsError } from '../../errors';
 import type { Aggregate, BoardConfig, EntryFields, RankingRef } from '../../store/types';
 import type { Period } from '../../domain/periods/calendar';
 import { decodeNodeId, type NodeKey, type ViewName } from '../nodeIds';
 
-type NodeModel = EntryModel | RankWindowModel | TopUpdateModel | PeriodModel | CombinedViewModel;
+export type NodeModel = EntryModel | RankWindowModel | TopUpdateModel | PeriodModel | CombinedViewModel;
 
 /**
  * The object a Node id names, read now; null when the id is not one of ours or the object is
@@ -53,9 +53,9 @@ async function readOn(
 }
 
 /** The view an id names, opened (built if it is not fresh); null when it cannot be (a board gone, a period no longer kept). */
-function openView({ aggregate, sources }: ViewName, { leaderboards }: Context): Promise<CombinedViewModel | null> {
+function openView({ aggregate, sources }: ViewName, { leaderboards, viewBudget }: Context): Promise<CombinedViewModel | null> {
   return orNull(() => leaderboards.combined(
-    sources.map(({ boardId, kind, key, weight }) => ({ leaderboardId: boardId, period: { kind, key }, weight })), aggregate as Aggregate,
+    sources.map(({ boardId, kind, key, weight }) => ({ leaderboardId: boardId, period: { kind, key }, weight })), aggregate as Aggregate, viewBudget,
   ));
 }
 
@@ -64,12 +64,18 @@ function keptPeriod(board: BoardConfig, name: PeriodName, leaderboards: Context[
   return orNull(() => leaderboards.period(board, name));
 }
 
-/** What `read` gives, or null when the domain refuses it (StandingsError): the object an id names is not there. */
+/** Why the domain refuses to read what an id names when that object is not there (rather than the request refused, or Redis down). */
+const GONE: ReadonlySet<string> = new Set([ErrorCode.NOT_FOUND, ErrorCode.BAD_USER_INPUT]);
+
+/**
+ * What `read` gives, or null when the object an id names is not there. Refusals of the request
+ * itself (a limit, RATE_LIMITED) and outages are errors of the field, as for any other read.
+ */
 async function orNull<T>(read: () => T | Promise<T>): Promise<T | null> {
   try {
     return await read();
   } catch (err) {
-    if (err instanceof StandingsError) return null;
+    if (err instanceof StandingsError && GONE.has(err.code)) return null;
     throw err;
   }
 }

@@ -4,7 +4,7 @@ import type { BoardConfig, BoardRef } from '../../store/types';
 import { refOnBoard } from '../models';
 import { entryFieldsOf } from '../selection';
 import { combined } from './combined';
-import { resolveNode } from './node';
+import { type NodeModel, resolveNode } from './node';
 
 export const Query: QueryResolvers = {
   leaderboard: (_root, { id }, { loaders }) => loaders.board(id),
@@ -42,7 +42,9 @@ export const Query: QueryResolvers = {
     if (ids.length === 0) return [];
     checkBatchSize(ids.length, 'ids');
     const fields = entryFieldsOf(info);
-    return Promise.all(ids.map((id) => resolveNode(id, context, fields)));
+    // Each id's read by itself: one refused (a limit, an outage) is an error of its own item, not
+    // of the list. The items may be null (codegen's types want a null outside the promise).
+    return ids.map((id) => resolveNode(id, context, fields) as Promise<NodeModel>);
   },
 };
 

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       apiKeys: [],
       anonymousReads: true,
-      rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000 },
+      rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000, viewEntries: 2_000_000 },
       trustProxyHops: 0,
       corsOrigins: [],
       shutdownGraceMs: 10_000,
@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       explorer: true,
       workers: 1,
       combinedViewTtlMs: 2_000,
+      viewEntriesPerRequest: 1_000_000,
     });
   });
 
@@ -83,8 +84,9 @@ describe('loadConfig', () => {
       PORT: '8080', HOST: '::', REDIS_URL: 'rediss://user:pw@redis.internal:6380/2', REDIS_DATA_DIR: '/var/lib/st',
       REDIS_READY_TIMEOUT_MS: '2500', REDIS_COMMAND_TIMEOUT_MS: '750', REDIS_APPENDFSYNC: 'always', NODE_ENV: 'test',
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
-      RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
+      RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_VIEW_ENTRIES: '500000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
       SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0', REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '300', STANDINGS_WORKERS: '3', COMBINED_VIEW_TTL_MS: '500',
+      VIEW_ENTRIES_PER_REQUEST: '250000',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisSentinel: null,
       redisReplication: { minReplicas: 1, timeoutMs: 300 }, redisDataDir: '/var/lib/st',
@@ -93,8 +95,8 @@ describe('loadConfig', () => {
         { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
       ],
-      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
-      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3, combinedViewTtlMs: 500,
+      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000, viewEntries: 500_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
+      shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3, combinedViewTtlMs: 500, viewEntriesPerRequest: 250_000,
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
   });
@@ -179,6 +181,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ COMBINED_VIEW_TTL_MS: '0' }).combinedViewTtlMs).toBe(0);
     expect(() => loadConfig({ COMBINED_VIEW_TTL_MS: '600001' })).toThrow(/COMBINED_VIEW_TTL_MS/);
     expect(() => loadConfig({ COMBINED_VIEW_TTL_MS: 'soon' })).toThrow(/COMBINED_VIEW_TTL_MS/);
+  });
+
+  it('reads the combined views\' limits: VIEW_ENTRIES_PER_REQUEST from 1, RATE_LIMIT_VIEW_ENTRIES from 0 (no limit)', () => {
+    expect(loadConfig({ VIEW_ENTRIES_PER_REQUEST: '1', RATE_LIMIT_VIEW_ENTRIES: '0' })).toMatchObject({
+      viewEntriesPerRequest: 1, rateLimits: { viewEntries: 0 },
+    });
+    expect(problems({ VIEW_ENTRIES_PER_REQUEST: '0' })).toEqual(['VIEW_ENTRIES_PER_REQUEST must be an integer from 1 to 1000000000, got "0"']);
+    expect(problems({ RATE_LIMIT_VIEW_ENTRIES: 'many' })).toEqual(['RATE_LIMIT_VIEW_ENTRIES must be an integer from 0 to 1000000000000, got "many"']);
   });
 
   it('reads STANDINGS_WORKERS, "auto" being one per core', () => {
