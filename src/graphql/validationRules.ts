@@ -1,13 +1,14 @@
 import {
-  type ArgumentNode, type FieldNode, GraphQLError, type GraphQLField, type GraphQLNamedType, type ParseOptions,
-  getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, Kind, SchemaMetaFieldDef, type SelectionSetNode,
-  TypeMetaFieldDef, TypeNameMetaFieldDef, type ValidationContext, type ValidationRule,
+  type ArgumentNode, type ASTNode, type DocumentNode, type FieldNode, type FragmentDefinitionNode, GraphQLError, type GraphQLField, type GraphQLNamedType,
+  type GraphQLSchema, type OperationDefinitionNode, type ParseOptions, getNamedType, getNullableType, isInterfaceType, isListType, isObjectType, Kind,
+  SchemaMetaFieldDef, type SelectionSetNode, TypeMetaFieldDef, TypeNameMetaFieldDef, type ValidationRule, type ValueNode, visit, BREAK,
 } from 'graphql';
 import {
   DEFAULT_PAGE_SIZE, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
 } from '../domain/limits';
 import { MAX_KEPT_PERIODS, MAX_RETENTION } from '../domain/periods/config';
 import { ErrorCode } from '../errors';
+import { decodeNodeId } from './nodeIds';
 
 /**
  * The limits on what one document may ask for, as options for graphql-js: the HTTP server (Apollo's
@@ -35,39 +36,82 @@ const META_FIELDS: ReadonlyMap<string, GraphQLField<unknown, unknown>> = new Map
  * Depth, aliases and cost of each operation, in one walk that follows fragments. A field costs 1,
  * and its sub-selection costs as many times over as the field may return items: `first`, `last`
  * and `limit` are page sizes, `radius` gives 2 * radius + 1 entries, and a list argument (`playerIds`,
- * `inputs`) one item per element. A variable counts as the largest value it may take, since
- * validation runs before variables are known. Introspection (`__schema`, `__type`, `__typename`)
- * costs nothing and adds no depth: it is off in production, and the explorer needs it in
- * development. Aliases count wherever they are, introspection included.
+ * `inputs`) one item per element. A Node id counts as the arguments it holds (a RankWindow's
+ * radius, a TopUpdate's `first`) would if written out. A variable counts as the largest value it
+ * may take, since validation runs before variables are known, except for ids, which count as an
+ * object each until `nodeIdsCost` measures them with the request's variables. Introspection
+ * (`__schema`, `__type`, `__typename`) costs nothing and adds no depth: it is off in production,
+ * and the explorer needs it in development. Aliases count wherever they are, introspection included.
  */
 const queryLimitsRule: ValidationRule = (context) => ({
   OperationDefinition(operation) {
     const root = context.getSchema().getRootType(operation.operation);
     if (!root) return; // reported by graphql-js' own rules
-    const measured = new Measurer(context).selectionSet(operation.selectionSet, root);
-    const over = (limit: string, maximum: number, found: number, message: string) =>
-      context.reportError(
-        new GraphQLError(message, {
-          nodes: operation,
-          extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED, details: { limit, maximum, found } },
-        }),
-      );
-    const { depth, aliases, cost } = measured;
+    const { depth, aliases, cost } = new Measurer(context.getSchema(), (name) => context.getFragment(name) ?? undefined).selectionSet(operation.selectionSet, root);
+    const over = (limit: string, maximum: number, found: number, message: string) => context.reportError(overLimit(operation, limit, maximum, found, message));
     if (depth > MAX_QUERY_DEPTH) {
       over('depth', MAX_QUERY_DEPTH, depth, `Fields are nested ${depth} levels deep; at most ${MAX_QUERY_DEPTH} are allowed`);
     }
     if (aliases > MAX_QUERY_ALIASES) {
       over('aliases', MAX_QUERY_ALIASES, aliases, `The operation has ${aliases} aliases; at most ${MAX_QUERY_ALIASES} are allowed`);
     }
-    if (cost > MAX_QUERY_COST) {
-      // Nested lists multiply: a deep enough query counts past 2^53, where the figure is no longer
-      // exact and JavaScript would write it as 3.3e+215.
-      const counted = cost > Number.MAX_SAFE_INTEGER ? `more than ${Number.MAX_SAFE_INTEGER}` : String(cost);
-      over('cost', MAX_QUERY_COST, cost,
-        `The operation could resolve ${counted} fields (a list counts at its largest size); at most ${MAX_QUERY_COST} are allowed`);
-    }
+    if (cost > MAX_QUERY_COST) context.reportError(overCost(operation, cost));
   },
 });
+
+function overLimit(node: ASTNode, limit: string, maximum: number, found: number, message: string): GraphQLError {
+  return new GraphQLError(message, { nodes: node, extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED, details: { limit, maximum, found } } });
+}
+
+function overCost(node: ASTNode, cost: number): GraphQLError {
+  // Nested lists multiply: a deep enough query counts past 2^53, where the figure is no longer
+  // exact and JavaScript would write it as 3.3e+215.
+  const counted = cost > Number.MAX_SAFE_INTEGER ? `more than ${Number.MAX_SAFE_INTEGER}` : String(cost);
+  return overLimit(node, 'cost', MAX_QUERY_COST, cost,
+    `The operation could resolve ${counted} fields (a list counts at its largest size); at most ${MAX_QUERY_COST} are allowed`);
+}
+
+/** Whether an operation passes Node ids in variables, which only `nodeIdsCost` can measure. */
+const idsInVariables = new WeakMap<OperationDefinitionNode, boolean>();
+
+/**
+ * The cost limit of queryLimitsRule, measured again with the request's variables when the
+ * operation passes Node ids in them (`node(id: $id)`, `nodes(ids: $ids)`): the error refusing it,
+ * or undefined. Every transport runs it before executing (see core.ts), so an id in a variable
+ * costs what the same id written in the query does. Operations without such ids pass at once.
+ */
+export function nodeIdsCost(
+  schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | null | undefined,
+): GraphQLError | undefined {
+  let measured = idsInVariables.get(operation);
+  if (measured === undefined) idsInVariables.set(operation, (measured = passesIdsInVariables(operation, document)));
+  if (!measured) return undefined;
+  const root = schema.getRootType(operation.operation);
+  if (!root) return undefined;
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
+  const { cost } = new Measurer(schema, (name) => fragments.get(name), variables ?? {}).selectionSet(operation.selectionSet, root);
+  return cost > MAX_QUERY_COST ? overCost(operation, cost) : undefined;
+}
+
+function passesIdsInVariables(operation: OperationDefinitionNode, document: DocumentNode): boolean {
+  let found = false;
+  const look = (node: ASTNode) => visit(node, {
+    Field(field) {
+      if (!NODE_FIELDS.has(field.name.value)) return;
+      if (!field.arguments?.some((arg) => ID_ARGUMENTS.has(arg.name.value) && holdsVariable(arg.value))) return undefined;
+      found = true;
+      return BREAK;
+    },
+  });
+  look(operation);
+  // Fragments may hold the field; measuring a document that does not need it only costs a walk.
+  for (const definition of document.definitions) if (!found && definition.kind === Kind.FRAGMENT_DEFINITION) look(definition);
+  return found;
+}
+
+const NODE_FIELDS: ReadonlySet<string> = new Set(['node', 'nodes']);
+const ID_ARGUMENTS: ReadonlySet<string> = new Set(['id', 'ids']);
+const holdsVariable = (value: ValueNode): boolean => value.kind === Kind.VARIABLE || (value.kind === Kind.LIST && value.values.some(holdsVariable));
 
 /** The rules both servers add to graphql-js' specified ones. */
 export const validationRules: readonly ValidationRule[] = [queryLimitsRule];
@@ -76,7 +120,12 @@ class Measurer {
   /** A fragment spread many times is measured once; `null` marks one being measured (a cycle). */
   private readonly fragments = new Map<string, Measure | null>();
 
-  constructor(private readonly context: ValidationContext) {}
+  /** `variables`: the request's, once known (nodeIdsCost); before, variables count as in queryLimitsRule. */
+  constructor(
+    private readonly schema: GraphQLSchema,
+    private readonly fragmentNamed: (name: string) => FragmentDefinitionNode | undefined,
+    private readonly variables?: Record<string, unknown>,
+  ) {}
 
   selectionSet(set: SelectionSetNode, parent: GraphQLNamedType): Measure {
     let depth = 0;
@@ -87,7 +136,7 @@ class Measurer {
       if (selection.kind === Kind.FIELD) {
         part = this.field(selection, parent);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? this.context.getSchema().getType(selection.typeCondition.name.value) : parent;
+        const type = selection.typeCondition ? this.schema.getType(selection.typeCondition.name.value) : parent;
         part = type ? this.selectionSet(selection.selectionSet, type) : NOTHING;
       } else {
         part = this.fragment(selection.name.value);
@@ -112,21 +161,64 @@ class Measurer {
     return {
       depth: below.depth + 1,
       aliases,
-      cost: 1 + (definition ? boundedList(parent, node) ?? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
+      cost: 1 + (definition ? boundedList(parent, node) ?? this.nodeItems(parent, node) ?? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
     };
   }
 
   private fragment(name: string): Measure {
     const known = this.fragments.get(name);
     if (known !== undefined) return known ?? NOTHING; // null: a cycle, which NoFragmentCyclesRule reports
-    const fragment = this.context.getFragment(name);
-    const type = fragment && this.context.getSchema().getType(fragment.typeCondition.name.value);
+    const fragment = this.fragmentNamed(name);
+    const type = fragment && this.schema.getType(fragment.typeCondition.name.value);
     if (!fragment || !type) return NOTHING;
     this.fragments.set(name, null);
     const measured = this.selectionSet(fragment.selectionSet, type);
     this.fragments.set(name, measured);
     return measured;
   }
+
+  /**
+   * The items `node(id:)` or `nodes(ids:)` returns, counted by what each id names (nodeItemsOf);
+   * undefined for other fields, or while an id is a variable not yet known.
+   */
+  private nodeItems(parent: GraphQLNamedType, node: FieldNode): number | undefined {
+    if (parent.name !== 'Query' || !NODE_FIELDS.has(node.name.value)) return undefined;
+    const value = node.arguments?.find((arg) => ID_ARGUMENTS.has(arg.name.value))?.value;
+    if (!value) return undefined;
+    const ids = this.valueOf(value);
+    if (ids === undefined) return undefined;
+    let items = 0;
+    for (const id of Array.isArray(ids) ? ids : [ids]) {
+      // Not an id (a wrong type is refused when variables are coerced): as many items as it says.
+      if (typeof id !== 'string') return undefined;
+      items += nodeItemsOf(id);
+    }
+    return Math.max(items, 1);
+  }
+
+  /** A literal's value, or a variable's when known; undefined while not known. */
+  private valueOf(value: ValueNode): unknown {
+    switch (value.kind) {
+      case Kind.STRING:
+        return value.value;
+      case Kind.VARIABLE:
+        return this.variables?.[value.name.value];
+      case Kind.LIST: {
+        const values = value.values.map((item) => this.valueOf(item));
+        return values.includes(undefined) ? undefined : values;
+      }
+      default:
+        return null;
+    }
+  }
+}
+
+/** The entries an object that a Node id names holds, as its arguments written out would count (see itemsOf). */
+function nodeItemsOf(id: string): number {
+  const key = decodeNodeId(id);
+  if (key?.type === 'RankWindow') return 2 * key.radius + 1;
+  if (key?.type === 'TopUpdate') return key.first;
+  return 1;
 }
 
 /**

@@ -42,6 +42,42 @@ const CLUSTER_RETRY_PAUSE_MS = 100;
 /** Between two probes of a Redis that stopped answering, when a probe fails at once. */
 const PROBE_PAUSE_MS = 100;
 
+/** How often the event loop's turns are watched for lateness (see LoopWatch). */
+const LOOP_WATCH_INTERVAL_MS = 20;
+
+/**
+ * Whether this process' own event loop was held up lately (a long synchronous task: a huge
+ * answer serialised, a burst of work). A command timeout is a timer: when the loop was held
+ * past it, the timer fires as soon as the loop is free, before the answer waiting in the socket
+ * is read, so the timeout says nothing of Redis. A timer of its own notes how late each of its
+ * turns comes; being due earlier than any command timed out after the same hold, it runs first
+ * and has seen the hold by the time that command's timeout fires.
+ */
+class LoopWatch {
+  /** When the latest late turn ran (performance.now()), and how late it was (ms). */
+  private lateAt = -Infinity;
+  private lateBy = 0;
+
+  constructor() {
+    let due = performance.now() + LOOP_WATCH_INTERVAL_MS;
+    setInterval(() => {
+      const now = performance.now();
+      if (now - due > LOOP_WATCH_INTERVAL_MS) {
+        this.lateAt = now;
+        this.lateBy = now - due;
+      }
+      due = now + LOOP_WATCH_INTERVAL_MS;
+    }, LOOP_WATCH_INTERVAL_MS).unref();
+  }
+
+  /** Whether a hold of at least `ms` ended within the last `ms` + a turn: enough to have fired a timeout of `ms` by itself. */
+  heldUpFor(ms: number): boolean {
+    return this.lateBy >= ms / 2 && performance.now() - this.lateAt <= ms + LOOP_WATCH_INTERVAL_MS;
+  }
+}
+
+let loopWatch: LoopWatch | undefined;
+
 /**
  * What one client's recent failures say about its Redis. After a command times out, Redis is
  * paused, overloaded or cut off: every command sent to it meanwhile would wait a whole timeout
@@ -61,6 +97,7 @@ class ConnectionHealth {
   private readonly waiting = new Set<(ready: boolean) => void>();
 
   constructor(private readonly redis: Client) {
+    loopWatch ??= new LoopWatch();
     redis.on('connecting', () => (this.attempting = true));
     redis.on('ready', () => {
       this.silent = false;
@@ -80,10 +117,18 @@ class ConnectionHealth {
     return !this.silent;
   }
 
-  timedOut(): void {
-    if (this.silent) return;
+  /**
+   * A command timed out. True when that says nothing of Redis: this process' own event loop was
+   * held up past the timeout (LoopWatch), so the answer may well be waiting to be read. Else Redis
+   * is taken as not answering, and probed, until it answers again.
+   */
+  timedOut(): boolean {
+    const timeoutMs = (this.redis.isCluster ? (this.redis as Cluster).options.redisOptions?.commandTimeout : (this.redis as Redis).options.commandTimeout) ?? 0;
+    if (loopWatch!.heldUpFor(timeoutMs)) return true;
+    if (this.silent) return false;
     this.silent = true;
     void this.probe();
+    return false;
   }
 
   private async probe(): Promise<void> {
@@ -223,8 +268,9 @@ async function call<T>(redis: Client, op: () => Promise<T>, write: boolean): Pro
       if (translated instanceof StandingsError) throw translated;
       const failure = failureOf(err);
       if (failure === undefined) throw err;
-      if (failure === 'timeout') state.timedOut();
-      const repeatable = failure === 'unsent' || (!write && failure === 'lost');
+      // A read timed out by this process' own hold-up is sent again: Redis was never in doubt.
+      const ownHoldUp = failure === 'timeout' && state.timedOut();
+      const repeatable = failure === 'unsent' || (!write && (failure === 'lost' || ownHoldUp));
       if (attempt === 1 && repeatable && (await state.reconnected(RECONNECT_WAIT_MS, failure !== 'unsent'))) continue;
       const applied = failure === 'unsent' || failure === 'refused' ? WriteOutcome.NOT_APPLIED : WriteOutcome.UNKNOWN;
       const outage = unavailable(failure === 'timeout' ? 'Redis did not answer in time' : 'Redis is unavailable', write ? applied : undefined);

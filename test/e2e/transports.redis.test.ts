@@ -1,6 +1,7 @@
 // One corpus of operations (valid, invalid, erroring, with and without variables, each role) sent
 // through Apollo's pipeline, the known-operation lane and the WebSocket: all three must give the
 // same data and the same errors (message, path, code, details, outcome).
+import { encodeNodeId } from '../../src/graphql/nodeIds';
 import { createBrokenBoard, createBoard, submitAll, TEST_KEYS, TestServer } from '../support/harness';
 import { connect, type LiveConnection } from '../support/liveClient';
 import { startDedicatedRedis, uniqueId } from '../support/redis';
@@ -37,6 +38,12 @@ const CASES: Case[] = [
   { name: 'a write to a missing board', query: 'mutation { submitScore(input: { leaderboardId: "no-such-board", playerId: "a", score: 1 }) { changed } }', role: 'writer' },
   { name: 'a write with a score out of range', query: 'mutation { submitScore(input: { leaderboardId: "$board", playerId: "a", score: 1e400 }) { changed } }', role: 'writer' },
   { name: 'a profile a prefixed writer may not write', query: 'mutation { upsertPlayer(input: { id: "a", displayName: "A" }) { player { id } } }', role: 'prefixedWriter' },
+  {
+    name: 'Node ids in a variable that name more entries than the cost limit allows',
+    query: 'query ($ids: [ID!]!) { nodes(ids: $ids) { ... on RankWindow { totalCount entries { playerId } } } }',
+    variables: { ids: Array.from({ length: 300 }, (_, n) => encodeNodeId({ type: 'RankWindow', boardId: 'any-board', playerId: `p${n}`, radius: 500 })) },
+    role: 'reader',
+  },
   // Texts the document cache does not keep: Apollo parses them itself, the core executes them once without compiling.
   { name: 'a long text', query: `${PAGE} # ${'x'.repeat(9000)}`, variables: { b: '$board', n: 2 }, role: 'reader' },
   { name: 'a long text with a bad variable', query: `${PAGE} # ${'x'.repeat(9000)}`, variables: { b: '$board' }, role: 'reader' },

@@ -8,6 +8,7 @@ import { type ChargeViews, type Context, createContext, createEventContext, type
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
 import { createSharedSubscribe, LiveResults } from '../liveExecution';
 import type { UserErrorObserver } from '../userErrors';
+import { nodeIdsCost } from '../validationRules';
 import { coerceVariables, createCompiledExecution } from './compiled';
 import { DocumentCache, operationNotFoundError, type PreparedOperation, rulesFor } from './documents';
 
@@ -113,6 +114,9 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     async execute(prepared: PreparedOperation, contextValue: object, variables: Record<string, unknown> | null | undefined): Promise<ExecutionResult> {
       const started = process.hrtime.bigint();
       const requestId = (contextValue as WithRequestId)[REQUEST_ID];
+      // Node ids in variables cost what they name, which validation could not see.
+      const overCost = nodeIdsCost(schema, prepared.document, prepared.operation, variables);
+      if (overCost) return { errors: [overCost] };
       let result: ExecutionResult;
       try {
         result = await compiled.execute(prepared, contextValue, variables ?? undefined);

@@ -1,7 +1,8 @@
-import { getIntrospectionQuery, parse, specifiedRules, validate } from 'graphql';
+import { getIntrospectionQuery, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../../../src/domain/limits';
 import { buildSchema } from '../../../src/graphql/schema';
-import { parseOptions, validationRules } from '../../../src/graphql/validationRules';
+import { encodeNodeId } from '../../../src/graphql/nodeIds';
+import { nodeIdsCost, parseOptions, validationRules } from '../../../src/graphql/validationRules';
 
 const schema = buildSchema();
 
@@ -122,6 +123,52 @@ describe('cost', () => {
     // Its reads still count as a board's do.
     expect(limitsOf(`{ combined(sources: [{ leaderboardId: "a" }]) { entries(first: 1000) { nodes { ranking { entries(first: 20) { nodes { playerId } } } } } } }`))
       .toEqual([{ limit: 'cost', maximum: MAX_QUERY_COST, found: expect.any(Number) }]);
+  });
+
+  describe('Node ids count as the arguments they hold', () => {
+    const window = (radius: number, playerId = 'p') => encodeNodeId({ type: 'RankWindow', boardId: 'b', playerId, radius });
+    const WINDOWS = 'nodes(ids: IDS) { ... on RankWindow { totalCount entries { playerId score rank } } }';
+    const around = (radius: number) => `around(playerId: "p", radius: ${radius}) { totalCount entries { playerId score rank } }`;
+    /** The cost error of a query as validation and then nodeIdsCost (with `variables`) see it, or undefined. */
+    function costOf(query: string, variables?: Record<string, unknown>) {
+      const document = parse(query, parseOptions);
+      const refused = validate(schema, document, [...specifiedRules, ...validationRules]);
+      if (refused.length > 0) return refused.map((error) => error.extensions.details)[0];
+      return nodeIdsCost(schema, document, getOperationAST(document)!, variables)?.extensions.details;
+    }
+
+    it('written in the query: five windows of radius 500 cost what five around(radius: 500) do', () => {
+      const ids = [1, 2, 3, 4, 5].map((n) => JSON.stringify(window(500, `p${n}`)));
+      const written = costOf(`{ ${WINDOWS.replace('IDS', `[${ids.join(', ')}]`)} }`) as { found: number };
+      const direct = costOf(`{ leaderboard(id: "b") { ${[1, 2, 3, 4, 5].map((n) => `a${n}: ${around(500)}`).join(' ')} } }`) as { found: number };
+      expect(written).toMatchObject({ limit: 'cost', maximum: MAX_QUERY_COST });
+      expect(direct).toMatchObject({ limit: 'cost', maximum: MAX_QUERY_COST });
+      // The same entries counted: the direct query has the board's field and five `around` fields more, the ids' one `nodes`.
+      expect(written.found).toBe(direct.found - 1 - 5 + 1);
+      expect(costOf(`{ ${WINDOWS.replace('IDS', `[${ids.slice(0, 2).join(', ')}]`)} }`)).toBeUndefined();
+    });
+
+    it('passed in variables: measured with the request\'s ids before anything runs', () => {
+      const query = `query ($ids: [ID!]!) { ${WINDOWS.replace('IDS', '$ids')} }`;
+      const many = Array.from({ length: 300 }, (_, n) => window(500, `p${n}`));
+      expect(costOf(query, { ids: many })).toEqual({ limit: 'cost', maximum: MAX_QUERY_COST, found: 1 + 300 * 1001 * 5 });
+      expect(costOf(query, { ids: many.slice(0, 2) })).toBeUndefined();
+      // Small objects stay cheap however many (up to the batch size) are asked for.
+      expect(costOf(query, { ids: Array.from({ length: 1000 }, (_, n) => encodeNodeId({ type: 'Entry', boardId: 'b', playerId: `p${n}` })) })).toBeUndefined();
+      const single = 'query ($id: ID!) { node(id: $id) { ... on TopUpdate { entries { playerId score rank sharedRank percentile } } } }';
+      expect(costOf(single, { id: encodeNodeId({ type: 'TopUpdate', boardId: 'b', first: 1000 }) })).toBeUndefined();
+      expect(costOf(`{ a: node(id: "${encodeNodeId({ type: 'TopUpdate', boardId: 'b', first: 1000 })}") { ... on TopUpdate { entries { playerId score rank sharedRank percentile } } }
+        b: node(id: "${encodeNodeId({ type: 'TopUpdate', boardId: 'c', first: 1000 })}") { ... on TopUpdate { entries { playerId score rank sharedRank percentile } } }
+        c: node(id: "${encodeNodeId({ type: 'TopUpdate', boardId: 'd', first: 1000 })}") { ... on TopUpdate { entries { playerId score rank sharedRank percentile } } }
+        d: node(id: "${encodeNodeId({ type: 'TopUpdate', boardId: 'e', first: 1000 })}") { ... on TopUpdate { entries { playerId score rank sharedRank percentile } } } }`))
+        .toMatchObject({ limit: 'cost' });
+    });
+
+    it('through a fragment, and not for garbled ids (those answer null)', () => {
+      const query = `query ($ids: [ID!]!) { ...F } fragment F on Query { ${WINDOWS.replace('IDS', '$ids')} }`;
+      expect(costOf(query, { ids: Array.from({ length: 300 }, (_, n) => window(500, `p${n}`)) })).toMatchObject({ limit: 'cost' });
+      expect(costOf(query, { ids: Array.from({ length: 300 }, (_, n) => `garbled-${n}`) })).toBeUndefined();
+    });
   });
 
   it('leaves an out-of-range size to the precise BAD_USER_INPUT check', () => {

@@ -1,7 +1,8 @@
-// What combined views may cost (issue 30): a build is priced by the entries it reads, bounded per
-// request (VIEW_ENTRIES_PER_REQUEST) and per client over the rate-limit window
-// (RATE_LIMIT_VIEW_ENTRIES); a view already built, or being built for another request, is free,
-// so crafted variants of one view (other weights, Node ids) pay and the shared one does not.
+// What a read may cost (issue 30). Node ids count as the arguments they hold, in the query or in
+// variables. A combined view's build is priced by the entries it reads, bounded per request
+// (VIEW_ENTRIES_PER_REQUEST) and per client over the rate-limit window (RATE_LIMIT_VIEW_ENTRIES); a
+// view already built, or being built for another request, is free, so crafted variants of one
+// view (other weights, Node ids) pay and the shared one does not.
 import { encodeNodeId } from '../../src/graphql/nodeIds';
 import { CREATE_BOARD, TEST_KEYS, TestServer } from '../support/harness';
 import { uniqueId } from '../support/redis';
@@ -33,6 +34,26 @@ async function board(): Promise<string> {
   await server.data('mutation ($inputs: [SubmitScoreInput!]!) { submitScores(inputs: $inputs) { userErrors { code } } }', { inputs });
   return id;
 }
+
+describe('Node ids', () => {
+  const WINDOWS = 'query ($ids: [ID!]!) { nodes(ids: $ids) { ... on RankWindow { totalCount entries { playerId score rank } } } }';
+  const windows = (id: string, count: number) =>
+    Array.from({ length: count }, (_, n) => encodeNodeId({ type: 'RankWindow', boardId: id, playerId: `p${n}`, radius: 500 }));
+
+  it('in variables cost what they name: windows of radius 500 past the cost limit are refused before any read', async () => {
+    const id = await board();
+    for (const attempt of [1, 2]) {
+      // The second time the operation is a known one, served without Apollo: the same refusal.
+      const { body } = await server.post(WINDOWS, { ids: windows(id, 300) }, { key: TEST_KEYS.reader });
+      expect({ attempt, data: body.data ?? null }).toEqual({ attempt, data: null });
+      expect(body.errors).toEqual([expect.objectContaining({
+        extensions: expect.objectContaining({ code: 'GRAPHQL_VALIDATION_FAILED', details: { limit: 'cost', maximum: 20_000, found: 1 + 300 * 1001 * 5 } }),
+      })]);
+    }
+    const { body } = await server.post(WINDOWS, { ids: windows(id, 3) }, { key: TEST_KEYS.reader });
+    expect(body.data.nodes.map((window: { totalCount: number; entries: unknown[] }) => [window.totalCount, window.entries.length])).toEqual(Array(3).fill([PLAYERS, PLAYERS]));
+  });
+});
 
 const sources = (id: string, weight: number) => `[{ leaderboardId: "${id}", period: { kind: ALL_TIME } }, { leaderboardId: "${id}", period: { kind: DAILY }, weight: ${weight} }]`;
 
