@@ -50,6 +50,15 @@ export class RateLimiter {
 }
 
 /**
+ * Whom a limit counted in one process holds a connection's use to, by the rule the rate limits
+ * follow: a writer's or admin's key (backends, often many behind one address), else the client
+ * address (one reader key is shared by every copy of a game client).
+ */
+export function clientOf(principal: Principal, request: IncomingMessage, trustedHops: number): string {
+  return hasRole(principal, 'writer') && principal.keyId !== null ? `key ${principal.keyId}` : `address ${clientAddress(request, trustedHops)}`;
+}
+
+/**
  * The address of whoever sent a request (HTTP or a WebSocket upgrade). Behind `trustedHops`
  * reverse proxies it is taken from X-Forwarded-For, counting from the right: the entries further
  * left were written by the client itself and prove nothing. An entry that is not an address (a
