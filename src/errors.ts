@@ -59,6 +59,13 @@ export const unauthenticated = (message: string) => new StandingsError(ErrorCode
 export const forbidden = (message: string, details?: Record<string, unknown>) =>
   new StandingsError(ErrorCode.FORBIDDEN, message, details);
 
+/**
+ * BAD_REQUEST for a WebSocket subscription past what one connection or client may hold:
+ * `details.limit` names the limit, `maximum` its value, `found` what holding it would make.
+ */
+export const overLiveLimit = (message: string, details: { limit: string; maximum: number; found?: number }) =>
+  new StandingsError(ErrorCode.BAD_REQUEST, message, details);
+
 const MISSED_MESSAGES = {
   reconnected: 'Changes published while the server was reconnecting to Redis may be missing from this feed: read the board again; the feed goes on',
   'fell-behind': 'This subscriber fell behind and the oldest changes were dropped: read the board again; the feed goes on',

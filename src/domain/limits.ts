@@ -10,6 +10,15 @@ export const MAX_RADIUS = 500;
 export const UPDATE_INTERVAL_MS = 100;
 /** The slowest rate a subscription may ask for (`every`) of updates caused by other players. */
 export const MAX_UPDATE_EVERY_MS = 60_000;
+/**
+ * What the live subscriptions one WebSocket connection holds may cost together
+ * (LIVE_COST_PER_CONNECTION), and those of one client over all its connections to one server
+ * process (LIVE_COST_PER_CLIENT): a subscription costs the entries each of its updates may carry
+ * (src/graphql/liveCost.ts), which is what its updates cost to read, execute and send. The
+ * subscriptions cap alone let one connection hold 100 windows of 1,001 entries.
+ */
+export const DEFAULT_LIVE_COST_PER_CONNECTION = 10_000;
+export const DEFAULT_LIVE_COST_PER_CLIENT = 20_000;
 export const MAX_BATCH_SIZE = 1000;
 /** Entries one bulk removal may take away; past it the call is refused and removes nothing. */
 export const MAX_REMOVALS_PER_CALL = 1000;

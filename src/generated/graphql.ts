@@ -1407,6 +1407,13 @@ export type SubmitScoresPayload = {
  * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
  * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
  * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
+ *
+ * A connection holds at most 100 subscriptions, and each costs the entries its updates may carry
+ * (`aroundChanged` 2 * radius + 1, `topChanged` its `first`, the others 1): what one connection,
+ * and one client over all its connections, may hold together is limited by the server's
+ * configuration. A subscription past a limit is refused with BAD_REQUEST (`details.limit`:
+ * `subscriptions`, `liveCost` or `liveCostPerClient`); the connection and its other subscriptions
+ * go on.
  */
 export type Subscription = {
   __typename?: 'Subscription';
@@ -1434,6 +1441,13 @@ export type Subscription = {
  * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
  * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
  * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
+ *
+ * A connection holds at most 100 subscriptions, and each costs the entries its updates may carry
+ * (`aroundChanged` 2 * radius + 1, `topChanged` its `first`, the others 1): what one connection,
+ * and one client over all its connections, may hold together is limited by the server's
+ * configuration. A subscription past a limit is refused with BAD_REQUEST (`details.limit`:
+ * `subscriptions`, `liveCost` or `liveCostPerClient`); the connection and its other subscriptions
+ * go on.
  */
 export type SubscriptionAroundChangedArgs = {
   every?: InputMaybe<Scalars['Int']['input']>;
@@ -1457,6 +1471,13 @@ export type SubscriptionAroundChangedArgs = {
  * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
  * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
  * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
+ *
+ * A connection holds at most 100 subscriptions, and each costs the entries its updates may carry
+ * (`aroundChanged` 2 * radius + 1, `topChanged` its `first`, the others 1): what one connection,
+ * and one client over all its connections, may hold together is limited by the server's
+ * configuration. A subscription past a limit is refused with BAD_REQUEST (`details.limit`:
+ * `subscriptions`, `liveCost` or `liveCostPerClient`); the connection and its other subscriptions
+ * go on.
  */
 export type SubscriptionEntrySubmittedArgs = {
   leaderboardId: Scalars['ID']['input'];
@@ -1477,6 +1498,13 @@ export type SubscriptionEntrySubmittedArgs = {
  * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
  * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
  * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
+ *
+ * A connection holds at most 100 subscriptions, and each costs the entries its updates may carry
+ * (`aroundChanged` 2 * radius + 1, `topChanged` its `first`, the others 1): what one connection,
+ * and one client over all its connections, may hold together is limited by the server's
+ * configuration. A subscription past a limit is refused with BAD_REQUEST (`details.limit`:
+ * `subscriptions`, `liveCost` or `liveCostPerClient`); the connection and its other subscriptions
+ * go on.
  */
 export type SubscriptionRankChangedArgs = {
   every?: InputMaybe<Scalars['Int']['input']>;
@@ -1499,6 +1527,13 @@ export type SubscriptionRankChangedArgs = {
  * state subscriptions then send a snapshot of the new, empty period, with no write needed, and
  * `entrySubmitted` goes on with the new period's changes. A kind the board does not keep is
  * BAD_USER_INPUT, an expired period NOT_FOUND, as errors of the subscription.
+ *
+ * A connection holds at most 100 subscriptions, and each costs the entries its updates may carry
+ * (`aroundChanged` 2 * radius + 1, `topChanged` its `first`, the others 1): what one connection,
+ * and one client over all its connections, may hold together is limited by the server's
+ * configuration. A subscription past a limit is refused with BAD_REQUEST (`details.limit`:
+ * `subscriptions`, `liveCost` or `liveCostPerClient`); the connection and its other subscriptions
+ * go on.
  */
 export type SubscriptionTopChangedArgs = {
   first?: InputMaybe<Scalars['Int']['input']>;

@@ -10,7 +10,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Cluster, Redis } from 'ioredis';
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
 import { Leaderboards } from '../domain/leaderboards';
-import { UPDATE_INTERVAL_MS } from '../domain/limits';
+import { DEFAULT_LIVE_COST_PER_CLIENT, DEFAULT_LIVE_COST_PER_CONNECTION, UPDATE_INTERVAL_MS } from '../domain/limits';
 import { LiveBoards } from '../domain/live/liveBoards';
 import type { Clock } from '../domain/live/refreshScheduler';
 import type { MomentClock } from '../domain/periods/clock';
@@ -27,14 +27,14 @@ import { LeaderboardStore } from '../store/leaderboardStore';
 import { PlayerStore } from '../store/playerStore';
 import { RateLimitStore } from '../store/rateLimitStore';
 import { type AccessOptions, authenticate, webSocketCredentials } from './auth/authenticate';
-import type { NodeEnv, RateLimits } from './config';
+import type { LiveCostLimits, NodeEnv, RateLimits } from './config';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { Cors } from './cors';
 import { drainServer } from './drain';
 import { explorerLandingPage } from './explorer';
 import { countError, countUserError, observeOperation, timeRedisCommands } from './metrics';
-import { RateLimiter } from './rateLimit';
+import { clientOf, RateLimiter } from './rateLimit';
 import { createSubscriberClient } from './redis';
 import { Admission, createRequestHandler } from './requestHandler';
 import { createWebRoutes } from './webAssets';
@@ -59,6 +59,8 @@ export interface StandingsServerOptions {
   access: AccessOptions;
   /** Requests per window for each key and client address; default: no limits. */
   rateLimits?: RateLimits;
+  /** What the live subscriptions of a connection and of a client may cost together; default the service's (DEFAULT_LIVE_COST_*). */
+  liveCostLimits?: LiveCostLimits;
   /** Reverse proxies whose X-Forwarded-For is believed for client addresses; default 0. */
   trustProxyHops?: number;
   /** Web origins whose pages may call the API from a browser (see cors.ts); default none. */
@@ -167,6 +169,10 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     authenticate: async (params, request) => admit(webSocketCredentials(params, request), request),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
     chargeViews: (principal, request) => rateLimiter?.chargeViews(principal, request),
+    liveCost: {
+      limits: options.liveCostLimits ?? { perConnection: DEFAULT_LIVE_COST_PER_CONNECTION, perClient: DEFAULT_LIVE_COST_PER_CLIENT },
+      clientOf: (principal, request) => clientOf(principal, request, options.trustProxyHops ?? 0),
+    },
     liveRedis: boardEvents,
   });
 

@@ -2,7 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { type ApiKey, parseKeyFile, parseKeyList } from './auth/apiKeys';
-import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_VIEW_TTL_MS } from '../domain/limits';
+import {
+  DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_LIVE_COST_PER_CLIENT, DEFAULT_LIVE_COST_PER_CONNECTION, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_VIEW_TTL_MS,
+} from '../domain/limits';
 import type { Replication } from '../store/redisCall';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis';
 
@@ -21,6 +23,20 @@ export interface RateLimits {
    * anonymous) may read per window; 0 or unset: no limit.
    */
   viewEntries?: number;
+}
+
+/**
+ * What live subscriptions may cost together (see src/graphql/liveCost.ts), counted in each server
+ * process, not across instances or workers; 0: no limit.
+ */
+export interface LiveCostLimits {
+  /** The subscriptions one WebSocket connection holds. */
+  perConnection: number;
+  /**
+   * The subscriptions of one client over all its connections: the API key for writer and admin
+   * keys, the client address for reader keys and connections without a key.
+   */
+  perClient: number;
 }
 
 /** A Redis Cluster to use instead of one server (REDIS_CLUSTER_NODES, REDIS_PASSWORD). */
@@ -62,6 +78,7 @@ export interface Config {
   apiKeys: ApiKey[];
   anonymousReads: boolean;
   rateLimits: RateLimits;
+  liveCostLimits: LiveCostLimits;
   /** Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none). */
   trustProxyHops: number;
   /** Web origins (scheme://host[:port]) whose pages may call the API from a browser (see cors.ts). */
@@ -145,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     windowMs: integer(read('RATE_LIMIT_WINDOW_MS'), 'RATE_LIMIT_WINDOW_MS', 10_000, 100, 3_600_000, problems),
     viewEntries: integer(read('RATE_LIMIT_VIEW_ENTRIES'), 'RATE_LIMIT_VIEW_ENTRIES', 2_000_000, 0, 1_000_000_000_000, problems),
   };
+  const liveCostLimits: LiveCostLimits = {
+    perConnection: integer(read('LIVE_COST_PER_CONNECTION'), 'LIVE_COST_PER_CONNECTION', DEFAULT_LIVE_COST_PER_CONNECTION, 0, 1_000_000_000, problems),
+    perClient: integer(read('LIVE_COST_PER_CLIENT'), 'LIVE_COST_PER_CLIENT', DEFAULT_LIVE_COST_PER_CLIENT, 0, 1_000_000_000, problems),
+  };
   const trustProxyHops = integer(read('TRUST_PROXY_HOPS'), 'TRUST_PROXY_HOPS', 0, 0, 10, problems);
   const corsOrigins = readOrigins(read('CORS_ORIGINS'), problems);
   const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', 10_000, 100, 600_000, problems);
@@ -163,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port, host, redisUrl, redisCluster, redisSentinel, redisReplication, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs, viewEntriesPerRequest,
+    rateLimits, liveCostLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs, viewEntriesPerRequest,
   };
 }
 

@@ -117,6 +117,7 @@ async function serve(
       explorer: config.explorer,
       developmentKey: development?.key,
       rateLimits: config.rateLimits,
+      liveCostLimits: config.liveCostLimits,
       trustProxyHops: config.trustProxyHops,
       corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),

@@ -43,10 +43,8 @@ export class RateLimiter {
   chargeViews(principal: Principal, request: IncomingMessage): ((entries: number) => Promise<void>) | undefined {
     const { viewEntries = 0, windowMs } = this.limits;
     if (viewEntries === 0) return undefined;
-    const [scope, id]: [RateLimitScope, string] = hasRole(principal, 'writer') && principal.keyId !== null
-      ? ['view-key', principal.keyId]
-      : ['view-ip', clientAddress(request, this.trustedHops)];
-    return (entries) => this.count(scope, id, viewEntries, windowMs, entries).catch(ignoreOutage);
+    const [by, id] = countedAs(principal, request, this.trustedHops);
+    return (entries) => this.count(by === 'key' ? 'view-key' : 'view-ip', id, viewEntries, windowMs, entries).catch(ignoreOutage);
   }
 
   private async count(scope: RateLimitScope, id: string, limit: number, windowMs: number, amount = 1): Promise<void> {
@@ -64,6 +62,20 @@ export class RateLimiter {
  */
 function ignoreOutage(err: unknown): void {
   if (!(err instanceof StandingsError && err.code === ErrorCode.UNAVAILABLE)) throw err;
+}
+
+/**
+ * Whom a limit counted in one process holds a connection's use to, by the rule the rate limits
+ * follow: a writer's or admin's key (backends, often many behind one address), else the client
+ * address (one reader key is shared by every copy of a game client).
+ */
+export function clientOf(principal: Principal, request: IncomingMessage, trustedHops: number): string {
+  return countedAs(principal, request, trustedHops).join(' ');
+}
+
+/** What a per-client limit counts a request by (see clientOf): its key's id, or its client address. */
+function countedAs(principal: Principal, request: IncomingMessage, trustedHops: number): ['key' | 'ip', string] {
+  return hasRole(principal, 'writer') && principal.keyId !== null ? ['key', principal.keyId] : ['ip', clientAddress(request, trustedHops)];
 }
 
 /**

@@ -4,11 +4,13 @@ import { type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql'
 import { CloseCode, handleProtocols, makeServer, MessageType, parseMessage, type Server } from 'graphql-ws';
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Principal } from '../domain/access';
-import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
+import { ErrorCode, overLiveLimit, RateLimitedError, StandingsError } from '../errors';
 import type { ChargeViews } from '../graphql/context';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
+import { subscriptionCost } from '../graphql/liveCost';
 import { LiveResults, type ResultSink } from '../graphql/liveExecution';
+import type { LiveCostLimits } from './config';
 import { KeepAlive } from './keepAlive';
 import { REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { setActiveSubscriptions } from './metrics';
@@ -61,6 +63,12 @@ export interface WebSocketOptions {
    * server that lost Redis without asking anything.
    */
   liveRedis?: { onConnectionChange(listener: (connected: boolean) => void): () => void };
+  /** What the subscriptions of one connection, and of one client, may cost together (see LiveBudget); default: no limit. */
+  liveCost?: {
+    limits: LiveCostLimits;
+    /** The client whose subscriptions a connection's count with for `limits.perClient` (see clientOf in rateLimit.ts). */
+    clientOf(principal: Principal, request: http.IncomingMessage): string;
+  };
 }
 
 /**
@@ -97,6 +105,8 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   const setUps = new WeakMap<ExecutionArgs, Subscription>();
   /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
   const operations = new WeakMap<ExecutionArgs, PreparedOperation>();
+  /** The live cost each client's subscriptions hold on this server, by client (see LiveBudget). */
+  const costsByClient = new Map<string, number>();
 
   /** Connections onConnect admitted, still open: those told when Redis is lost or back. */
   const admitted = new Set<WebSocket>();
@@ -127,8 +137,10 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
         const connectionId = (ctx.extra.connectionId = requestIdOf(ctx.extra.request.headers[REQUEST_ID_HEADER]));
         try {
           ctx.extra.auth = await options.authenticate(ctx.connectionParams, ctx.extra.request);
+          const { liveCost } = options;
           ctx.extra.subscriptions = new ConnectionSubscriptions(
             ctx.extra.socket, ctx.extra.request.socket, sendNext, (err) => core.logInternalError(err, connectionId),
+            liveCost && new LiveBudget(liveCost.limits, liveCost.clientOf(ctx.extra.auth, ctx.extra.request), costsByClient),
           );
           const { socket } = ctx.extra;
           // A socket that closed while it was being admitted would never leave the set.
@@ -175,14 +187,11 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
           operations.set(args, prepared);
           return args;
         }
-        const coercionErrors = core.coerceVariables(prepared.operation, payload.variables);
-        if (coercionErrors) return coercionErrors;
-        const subscription = ctx.extra.subscriptions!.add(id);
-        if (!subscription) {
-          return [new GraphQLError(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
-            extensions: { code: ErrorCode.BAD_REQUEST, details: { limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION } },
-          })];
-        }
+        const variables = core.coerceVariables(prepared.operation, payload.variables);
+        if (variables.errors) return variables.errors;
+        // Its cost as it will run: from its variables' values, as graphql-js will find its field.
+        const subscription = ctx.extra.subscriptions!.add(id, subscriptionCost(core.schema, prepared, variables.coerced));
+        if (subscription instanceof StandingsError) return [new GraphQLError(subscription.message, { originalError: subscription })];
         setUps.set(args, subscription);
         return args;
       },
@@ -287,7 +296,8 @@ const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true };
  * the new subscription's entry or deletes it, leaving a stream that nothing ends. Here each
  * subscription holds one of the connection's places from `subscribe` until it has ended and its
  * set-up is over (one still running will make a stream), and ends on the client's `complete` for
- * its id, when graphql-ws lets go of it, when its stream ends, or when the socket closes.
+ * its id, when graphql-ws lets go of it, when its stream ends, or when the socket closes. Its live
+ * cost (see LiveBudget) is held for as long as its place.
  */
 class ConnectionSubscriptions {
   /** Those the client can still complete, by id. */
@@ -296,13 +306,15 @@ class ConnectionSubscriptions {
 
   /**
    * `connection`: the upgrade request's socket, under `socket`; `send`: what sends a subscription's
-   * results; `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with 4500).
+   * results; `onStreamError`: a subscription's stream threw (graphql-ws then closes the socket with
+   * 4500); `budget`: what its subscriptions' cost is counted against, if anything.
    */
   constructor(
     private readonly socket: WebSocket,
     private readonly connection: Writable,
     private readonly send: NextSender,
     private readonly onStreamError: (err: unknown) => void,
+    private readonly budget: LiveBudget | undefined,
   ) {
     // Read here too: graphql-ws tells nothing of a `complete` for a subscription it holds no
     // stream of (one being set up, or one whose entry a reused id's set-up took).
@@ -317,19 +329,27 @@ class ConnectionSubscriptions {
   }
 
   /**
-   * A new subscription under `id`, or none when every place is held. graphql-ws only takes an id
-   * it holds nothing under; whatever of ours still runs under it could not be told from the new
-   * one by the client any more, so it ends.
+   * A new subscription under `id` costing `cost`, or the refusal when every place is held or the
+   * cost would pass a limit. graphql-ws only takes an id it holds nothing under; whatever of ours
+   * still runs under it could not be told from the new one by the client any more, so it ends
+   * (freeing its place and cost at once when its set-up is over).
    */
-  add(id: string): Subscription | undefined {
+  add(id: string, cost: number): Subscription | StandingsError {
     this.open.get(id)?.end();
-    if (this.places >= MAX_SUBSCRIPTIONS_PER_CONNECTION) return undefined;
+    if (this.places >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      return overLiveLimit(`A connection may hold at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions at once`, {
+        limit: 'subscriptions', maximum: MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      });
+    }
+    const refused = this.budget?.take(cost);
+    if (refused) return refused;
     this.places++;
     setActiveSubscriptions(++held);
     const subscription = new Subscription(
       () => this.open.delete(id),
       () => {
         this.places--;
+        this.budget?.give(cost);
         setActiveSubscriptions(--held);
       },
       this.send,
@@ -340,6 +360,55 @@ class ConnectionSubscriptions {
     );
     this.open.set(id, subscription);
     return subscription;
+  }
+}
+
+/** What the refusal of a subscription over a live cost limit says of costs, and how to need less. */
+const COST_TERMS = 'a subscription costs the entries each of its updates may carry: 2 * radius + 1 for aroundChanged, first for topChanged, 1 for rankChanged and entrySubmitted';
+const COST_REMEDY = 'ask for a smaller radius or first, or complete subscriptions no longer needed';
+
+/**
+ * The live cost one connection's subscriptions hold, counted against the connection's limit and,
+ * with the other connections of its client to this server, against the client's (`byClient`, the
+ * server's count by client). Counted in this process alone: each instance and each worker counts
+ * its own connections (see README, Access and limits).
+ */
+class LiveBudget {
+  private held = 0;
+
+  constructor(private readonly limits: LiveCostLimits, private readonly client: string, private readonly byClient: Map<string, number>) {}
+
+  /** Holds `cost` more, or holds nothing and says which limit refuses it. */
+  take(cost: number): StandingsError | undefined {
+    const { perConnection, perClient } = this.limits;
+    const connection = this.held + cost;
+    if (perConnection > 0 && connection > perConnection) {
+      return overLiveLimit(
+        `This subscription costs ${cost} (${COST_TERMS}); with it this connection's subscriptions would cost ${connection}, ` +
+          `over the ${perConnection} a connection may hold: ${COST_REMEDY}`,
+        { limit: 'liveCost', maximum: perConnection, found: connection },
+      );
+    }
+    const client = (this.byClient.get(this.client) ?? 0) + cost;
+    if (perClient > 0 && client > perClient) {
+      return overLiveLimit(
+        `This subscription costs ${cost} (${COST_TERMS}); with it the subscriptions of this client (its API key, or its address ` +
+          `for a reader key or none) on this server would cost ${client}, over the ${perClient} a client may hold: ${COST_REMEDY}, ` +
+          'on any of its connections',
+        { limit: 'liveCostPerClient', maximum: perClient, found: client },
+      );
+    }
+    this.held = connection;
+    this.byClient.set(this.client, client);
+    return undefined;
+  }
+
+  /** Lets go of `cost`, which `take` held; a client holding nothing leaves the count. */
+  give(cost: number): void {
+    this.held -= cost;
+    const client = (this.byClient.get(this.client) ?? 0) - cost;
+    if (client === 0) this.byClient.delete(this.client);
+    else this.byClient.set(this.client, client);
   }
 }
 

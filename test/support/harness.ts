@@ -3,7 +3,7 @@ import type { Clock } from '../../src/domain/live/refreshScheduler';
 import type { Cluster, Redis } from 'ioredis';
 import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../../src/server/app';
 import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
-import type { NodeEnv, RateLimits } from '../../src/server/config';
+import type { LiveCostLimits, NodeEnv, RateLimits } from '../../src/server/config';
 import type { Logger } from '../../src/server/logger';
 import { createClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
 import { boardKeys } from '../../src/store/keys';
@@ -68,6 +68,8 @@ export interface TestServerOptions {
   anonymousReads?: boolean;
   /** Default: none, so that tests that are about something else are not limited. */
   rateLimits?: RateLimits;
+  /** Default: the service's. */
+  liveCostLimits?: LiveCostLimits;
   trustProxyHops?: number;
   /** Default true, as in the service. */
   cacheReads?: boolean;
@@ -122,7 +124,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const keys = new ApiKeys(parseKeyList(TEST_KEY_LIST, []));
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
-      rateLimits: options.rateLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
+      rateLimits: options.rateLimits, liveCostLimits: options.liveCostLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
       liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,

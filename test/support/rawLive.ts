@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { registry } from '../../src/server/metrics';
 import { boardKeys } from '../../src/store/keys';
 import { newTestClient, uniqueId } from './redis';
-import { authorization, createBoard, submitAll, TestServer } from './harness';
+import { authorization, createBoard, submitAll, TestServer, type TestServerOptions } from './harness';
 
 const WAIT_MS = 5_000;
 
@@ -16,6 +16,13 @@ interface ServerMessage {
   id?: string;
   type: string;
   payload?: any;
+}
+
+export interface RawLiveOptions {
+  /** Default: the harness' admin key. */
+  key?: string;
+  /** On the upgrade request (X-Forwarded-For, say). */
+  headers?: Record<string, string>;
 }
 
 export class RawLiveSocket {
@@ -35,12 +42,12 @@ export class RawLiveSocket {
     });
   }
 
-  /** Opened and acknowledged, with the harness' admin key. */
-  static async open(graphqlUrl: string): Promise<RawLiveSocket> {
-    const socket = new WebSocket(graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws');
+  /** Opened and acknowledged. */
+  static async open(graphqlUrl: string, { key, headers }: RawLiveOptions = {}): Promise<RawLiveSocket> {
+    const socket = new WebSocket(graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws', { headers });
     const raw = new RawLiveSocket(socket);
     await once(socket, 'open');
-    raw.send({ type: 'connection_init', payload: authorization() });
+    raw.send({ type: 'connection_init', payload: authorization(key) });
     await raw.until(() => raw.messages.some((message) => message.type === 'connection_ack'), 'connection_ack');
     return raw;
   }
@@ -122,7 +129,7 @@ export interface LiveFixture {
   /** A board where player "p" has a score. */
   readonly board: string;
   /** A raw socket to the server, opened and acknowledged. */
-  open(): Promise<RawLiveSocket>;
+  open(options?: RawLiveOptions): Promise<RawLiveSocket>;
   /**
    * The highest value the server's gauge of subscriptions took since `restartGauge`: it is set
    * whenever the count changes, and every value is recorded, not only those a test polls.
@@ -139,15 +146,15 @@ export interface LiveFixture {
   closeAndExpectNothingLeft(...sockets: RawLiveSocket[]): Promise<void>;
 }
 
-/** A server and a board for the file's tests, started before them and stopped after. */
-export function useLiveFixture(): LiveFixture {
+/** A server (with `options`) and a board for the file's tests, started before them and stopped after. */
+export function useLiveFixture(options: TestServerOptions = {}): LiveFixture {
   const board = uniqueId('capped');
   let server: TestServer;
   let redis: Redis;
   let recorded: jest.SpyInstance;
   beforeAll(async () => {
     // Without the read cache, which would hold the board's Redis subscription for reads of its own.
-    server = await TestServer.start(undefined, { cacheReads: false });
+    server = await TestServer.start(undefined, { ...options, cacheReads: false });
     redis = newTestClient();
     await createBoard(server, board);
     await submitAll(server, board, [['p', 1]]);
@@ -166,7 +173,7 @@ export function useLiveFixture(): LiveFixture {
       return server;
     },
     board,
-    open: () => RawLiveSocket.open(server.graphqlUrl),
+    open: (socketOptions) => RawLiveSocket.open(server.graphqlUrl, socketOptions),
     highestGauge: () => Math.max(0, ...recorded.mock.calls.map(([value]) => value as number)),
     restartGauge: () => recorded.mockClear(),
     expectNoneActive,

@@ -56,22 +56,23 @@ function compile(schema: GraphQLSchema, { document, operation }: PreparedOperati
 async function executeOnce(
   schema: GraphQLSchema, { document, operation }: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined,
 ): Promise<ExecutionResult> {
-  const coercionErrors = coerceVariables(schema, operation, variables);
+  const coercionErrors = coerceVariables(schema, operation, variables).errors;
   if (coercionErrors) return { errors: coercionErrors };
   return execute({ schema, document, operationName: operation.name?.value, contextValue, variableValues: variables });
 }
 
 /**
- * The request's variables against the operation's definitions: graphql-js' errors (naming the
- * variable, pointing at its definition) as BAD_USER_INPUT, as Apollo reports them, or undefined
- * when they fit. The one place variables are judged: graphql-jit coerces them in its compiled
- * function and says only that they failed, so its failures are explained here.
+ * The request's variables against the operation's definitions: their coerced values (defaults
+ * applied), or graphql-js' errors (naming the variable, pointing at its definition) as
+ * BAD_USER_INPUT, as Apollo reports them. The one place variables are judged: graphql-jit
+ * coerces them in its compiled function and says only that they failed, so its failures are
+ * explained here.
  */
 export function coerceVariables(
   schema: GraphQLSchema, operation: OperationDefinitionNode, variables: Record<string, unknown> | null | undefined,
-): GraphQLError[] | undefined {
+): { errors: GraphQLError[]; coerced?: never } | { coerced: Record<string, unknown>; errors?: never } {
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
-  return coerced.errors?.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT));
+  return coerced.errors ? { errors: coerced.errors.map((error) => withCode(error, ErrorCode.BAD_USER_INPUT)) } : coerced;
 }
 
 /**
@@ -85,7 +86,7 @@ function withGraphQLErrors(
 ): ExecutionResult {
   if (!result.errors) return result;
   if (result.data === undefined) {
-    const coercionErrors = coerceVariables(schema, operation, variables);
+    const coercionErrors = coerceVariables(schema, operation, variables).errors;
     if (coercionErrors) return { errors: coercionErrors };
   }
   const errors = result.errors.map((error) => {

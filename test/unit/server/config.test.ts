@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       apiKeys: [],
       anonymousReads: true,
       rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000, viewEntries: 2_000_000 },
+      liveCostLimits: { perConnection: 10_000, perClient: 20_000 },
       trustProxyHops: 0,
       corsOrigins: [],
       shutdownGraceMs: 10_000,
@@ -86,7 +87,7 @@ describe('loadConfig', () => {
       STANDINGS_API_KEYS: `admin:${ADMIN_KEY}, writer@blitz-:${'w'.repeat(20)}`, ANONYMOUS_READS: 'false',
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_VIEW_ENTRIES: '500000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
       SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0', REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '300', STANDINGS_WORKERS: '3', COMBINED_VIEW_TTL_MS: '500',
-      VIEW_ENTRIES_PER_REQUEST: '250000',
+      VIEW_ENTRIES_PER_REQUEST: '250000', LIVE_COST_PER_CONNECTION: '2000', LIVE_COST_PER_CLIENT: '0',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisSentinel: null,
       redisReplication: { minReplicas: 1, timeoutMs: 300 }, redisDataDir: '/var/lib/st',
@@ -95,10 +96,21 @@ describe('loadConfig', () => {
         { role: 'admin', boardPrefix: null, hash: hashKey(ADMIN_KEY) },
         { role: 'writer', boardPrefix: 'blitz-', hash: hashKey('w'.repeat(20)) },
       ],
-      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000, viewEntries: 500_000 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
+      anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000, viewEntries: 500_000 },
+      liveCostLimits: { perConnection: 2_000, perClient: 0 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
       shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3, combinedViewTtlMs: 500, viewEntriesPerRequest: 250_000,
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
+  });
+
+  it('takes the live cost limits as whole numbers, 0 meaning no limit', () => {
+    expect(loadConfig({ LIVE_COST_PER_CONNECTION: '0', LIVE_COST_PER_CLIENT: '1' }).liveCostLimits).toEqual({ perConnection: 0, perClient: 1 });
+    expect(() => loadConfig({ LIVE_COST_PER_CONNECTION: '-1', LIVE_COST_PER_CLIENT: '1e4' })).toThrow(
+      new ConfigError([
+        'LIVE_COST_PER_CONNECTION must be an integer from 0 to 1000000000, got "-1"',
+        'LIVE_COST_PER_CLIENT must be an integer from 0 to 1000000000, got "1e4"',
+      ]),
+    );
   });
 
   it('takes CORS_ORIGINS only as exact origins', () => {
