@@ -113,8 +113,37 @@ const NODE_FIELDS: ReadonlySet<string> = new Set(['node', 'nodes']);
 const ID_ARGUMENTS: ReadonlySet<string> = new Set(['id', 'ids']);
 const holdsVariable = (value: ValueNode): boolean => value.kind === Kind.VARIABLE || (value.kind === Kind.LIST && value.values.some(holdsVariable));
 
+/**
+ * A subscription's root field under @skip or @include: graphql-js 16 would find no field to
+ * subscribe to and throw while subscribing (an internal error for what a client sent). Later
+ * versions of the GraphQL spec forbid it; so does this rule, for fields and the fragments at the
+ * root alike.
+ */
+const conditionalSubscriptionRule: ValidationRule = (context) => ({
+  OperationDefinition(operation) {
+    if (operation.operation !== 'subscription') return;
+    const check = (set: SelectionSetNode, seen: Set<string>) => {
+      for (const selection of set.selections) {
+        const conditional = selection.directives?.find((directive) => directive.name.value === 'skip' || directive.name.value === 'include');
+        if (conditional) {
+          context.reportError(new GraphQLError(`A subscription's root field may not be under @${conditional.name.value}: subscribe to it, or not at all`, {
+            nodes: conditional, extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED },
+          }));
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          check(selection.selectionSet, seen);
+        } else if (selection.kind === Kind.FRAGMENT_SPREAD && !seen.has(selection.name.value)) {
+          seen.add(selection.name.value);
+          const fragment = context.getFragment(selection.name.value);
+          if (fragment) check(fragment.selectionSet, seen);
+        }
+      }
+    };
+    check(operation.selectionSet, new Set());
+  },
+});
+
 /** The rules both servers add to graphql-js' specified ones. */
-export const validationRules: readonly ValidationRule[] = [queryLimitsRule];
+export const validationRules: readonly ValidationRule[] = [queryLimitsRule, conditionalSubscriptionRule];
 
 class Measurer {
   /** A fragment spread many times is measured once; `null` marks one being measured (a cycle). */

@@ -133,7 +133,15 @@ export class DocumentCache {
       if (!refusal) throw err;
       return new PreparedDocument(undefined, [withCode(refusal, ApolloServerErrorCode.GRAPHQL_PARSE_FAILED)], kept);
     }
-    const errors = validate(this.schema, document, [...specifiedRules, ...this.rules]);
+    let errors: readonly GraphQLError[];
+    try {
+      errors = validate(this.schema, document, [...specifiedRules, ...this.rules]);
+    } catch (err) {
+      // graphql-js' subscription rule throws (rather than reports) a root field under @skip or
+      // @include with a variable; conditionalSubscriptionRule reports the rest.
+      if (!(err instanceof GraphQLError)) throw err;
+      errors = [err];
+    }
     if (errors.length === 0) return new PreparedDocument(document, undefined, kept);
     return new PreparedDocument(undefined, errors.map((error) => withCode(error, ErrorCode.GRAPHQL_VALIDATION_FAILED)), kept);
   }

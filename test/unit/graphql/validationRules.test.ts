@@ -1,6 +1,7 @@
 import { getIntrospectionQuery, getOperationAST, parse, specifiedRules, validate } from 'graphql';
 import { MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../../../src/domain/limits';
 import { buildSchema } from '../../../src/graphql/schema';
+import { DocumentCache } from '../../../src/graphql/execution/documents';
 import { encodeNodeId } from '../../../src/graphql/nodeIds';
 import { nodeIdsCost, parseOptions, validationRules } from '../../../src/graphql/validationRules';
 
@@ -174,6 +175,19 @@ describe('cost', () => {
   it('leaves an out-of-range size to the precise BAD_USER_INPUT check', () => {
     expect(limitsOf('{ leaderboard(id: "b") { entries(first: 1000000) { nodes { playerId } } } }')).toEqual([]);
   });
+});
+
+it('refuses a subscription whose root field is under @skip or @include, directly or in a fragment', () => {
+  const messages = (query: string) => new DocumentCache(schema, validationRules).prepare(query).errors?.map((error) => error.message) ?? [];
+  const refused = [expect.stringMatching(/root field may not be under @(skip|include)/)];
+  expect(messages('subscription { topChanged(leaderboardId: "b") @skip(if: true) { version } }')).toEqual(refused);
+  // graphql-js' own rule throws on this one before ours runs: refused all the same, not an internal error.
+  expect(messages('subscription ($on: Boolean!) { topChanged(leaderboardId: "b") @include(if: $on) { version } }')).toEqual([expect.stringMatching(/\$on/)]);
+  expect(messages('subscription { ...F } fragment F on Subscription { topChanged(leaderboardId: "b") @skip(if: false) { version } }')).toEqual(refused);
+  expect(messages('subscription { ... @skip(if: true) { topChanged(leaderboardId: "b") { version } } }')).toEqual(refused);
+  // Below the root, as anywhere in a query, they are fine.
+  expect(messages('subscription { topChanged(leaderboardId: "b") { version entries @skip(if: true) { playerId } } }')).toEqual([]);
+  expect(messages('{ leaderboard(id: "b") @skip(if: true) { id } }')).toEqual([]);
 });
 
 it(`stops parsing past ${MAX_QUERY_TOKENS} tokens, before deep nesting can exhaust the stack`, () => {
