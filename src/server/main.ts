@@ -118,6 +118,8 @@ async function serve(
       developmentKey: development?.key,
       rateLimits: config.rateLimits,
       trustProxyHops: config.trustProxyHops,
+      maxConnectionsPerIp: config.maxConnectionsPerIp,
+      httpTimeouts: config.httpTimeouts,
       corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),
       combinedViewTtlMs: config.combinedViewTtlMs,
