@@ -8,7 +8,7 @@ import {
 } from '@apollo/server/plugin/disabled';
 import type { GraphQLSchema } from 'graphql';
 import type { Cluster, Redis } from 'ioredis';
-import { ANONYMOUS_READER, type Principal } from '../domain/access';
+import { ANONYMOUS_READER, hasRole, type Principal } from '../domain/access';
 import { Leaderboards } from '../domain/leaderboards';
 import { DEFAULT_LIVE_COST_PER_CLIENT, DEFAULT_LIVE_COST_PER_CONNECTION, UPDATE_INTERVAL_MS } from '../domain/limits';
 import { LiveBoards } from '../domain/live/liveBoards';
@@ -28,6 +28,7 @@ import { PlayerStore } from '../store/playerStore';
 import { RateLimitStore } from '../store/rateLimitStore';
 import { type AccessOptions, authenticate, webSocketCredentials } from './auth/authenticate';
 import type { LiveCostLimits, NodeEnv, RateLimits } from './config';
+import { capConnectionsPerAddress, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './connections';
 import { KnownOperations } from './knownOperations';
 import type { Logger } from './logger';
 import { Cors } from './cors';
@@ -63,6 +64,10 @@ export interface StandingsServerOptions {
   liveCostLimits?: LiveCostLimits;
   /** Reverse proxies whose X-Forwarded-For is believed for client addresses; default 0. */
   trustProxyHops?: number;
+  /** Connections one peer address may hold open on this server, HTTP and WebSocket (connections.ts); default 0: no cap. */
+  maxConnectionsPerIp?: number;
+  /** How long a client may take to send a request's headers, and all of it; default DEFAULT_HTTP_TIMEOUTS. */
+  httpTimeouts?: HttpTimeouts;
   /** Web origins whose pages may call the API from a browser (see cors.ts); default none. */
   corsOrigins?: string[];
   /** How long `stop()` lets requests in flight run before closing their connections; default 10 s. */
@@ -123,7 +128,8 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   };
   const schema = buildSchema();
   const admission = new Admission();
-  const httpServer = http.createServer({ ServerResponse: admission.ServerResponse });
+  const httpServer = http.createServer({ ServerResponse: admission.ServerResponse, ...timeoutOptions(options.httpTimeouts ?? DEFAULT_HTTP_TIMEOUTS) });
+  if (options.maxConnectionsPerIp) capConnectionsPerAddress(httpServer, options.maxConnectionsPerIp);
   const development = nodeEnv !== 'production';
   const explorer = options.explorer ?? development;
   const cors = new Cors(options.corsOrigins ?? []);
@@ -131,22 +137,36 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   /**
    * Lets a request in or refuses it (UNAUTHENTICATED, RATE_LIMITED): its credentials ("Bearer
    * <key>" or nothing) and the request that carried them (for the client address). Every HTTP
-   * request passes here, and every WebSocket connection when it opens. When no rate limit applies
-   * it answers at once (a refusal is thrown), so that a request waits for no promise here.
+   * request passes here, and every WebSocket connection at its connection_init, whose address was
+   * counted at its upgrade unless `countAddress` says otherwise (see countsUpgrade). When no rate
+   * limit applies it answers at once (a refusal is thrown), so that a request waits for no promise here.
    */
-  const admit = (authorization: unknown, request: http.IncomingMessage): Principal | Promise<Principal> => {
+  const admit = (authorization: unknown, request: http.IncomingMessage, countAddress = true): Principal | Promise<Principal> => {
     let principal: Principal;
     try {
       principal = authenticate(authorization, access);
     } catch (err) {
       // Refused keys count against their address as anonymous requests do, or guessing keys
       // (or calling without one where reads need one) would be the one thing never limited.
-      const counted = rateLimiter?.check(ANONYMOUS_READER, request);
+      const counted = countAddress ? rateLimiter?.check(ANONYMOUS_READER, request) : undefined;
       if (counted === undefined) throw err;
       return counted.then(() => Promise.reject(err));
     }
-    const counted = rateLimiter?.check(principal, request);
+    const counted = countAddress ? rateLimiter?.check(principal, request) : rateLimiter?.checkKey(principal);
     return counted === undefined ? principal : counted.then(() => principal);
+  };
+  /**
+   * Whether a WebSocket upgrade counts against its address when it arrives: unless it shows a
+   * writer's or admin's key in its own Authorization header. Those are backends, counted per key
+   * only as over HTTP; any other connection's key is only known at connection_init, too late for a
+   * socket that never sends one. Read again at connection_init, so an address is counted once.
+   */
+  const countsUpgrade = (request: http.IncomingMessage): boolean => {
+    try {
+      return !hasRole(authenticate(request.headers.authorization, access), 'writer');
+    } catch {
+      return true;
+    }
   };
   // Every transport parses, validates, executes and formats through this one core (see ARCHITECTURE.md).
   const core = createExecutionCore({
@@ -166,7 +186,9 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     core,
     production: !development,
     admitsUpgrade: (request) => cors.admitsSocket(request),
-    authenticate: async (params, request) => admit(webSocketCredentials(params, request), request),
+    countUpgrade: (request) => (countsUpgrade(request) ? rateLimiter?.checkAddress(request) : undefined),
+    // A connection whose upgrade was not counted (a writer's) is counted here as an HTTP request would be.
+    authenticate: async (params, request) => admit(webSocketCredentials(params, request), request, !countsUpgrade(request)),
     admitOperation: async (principal, request) => rateLimiter?.check(principal, request),
     chargeViews: (principal, request) => rateLimiter?.chargeViews(principal, request),
     liveCost: {

@@ -6,6 +6,7 @@ import {
   DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_LIVE_COST_PER_CLIENT, DEFAULT_LIVE_COST_PER_CONNECTION, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_VIEW_TTL_MS,
 } from '../domain/limits';
 import type { Replication } from '../store/redisCall';
+import { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './connections';
 import { DEFAULT_COMMAND_TIMEOUT_MS } from './redis';
 
 export type NodeEnv = 'development' | 'production' | 'test';
@@ -81,6 +82,10 @@ export interface Config {
   liveCostLimits: LiveCostLimits;
   /** Reverse proxies in front of the service whose X-Forwarded-For is believed (0: none). */
   trustProxyHops: number;
+  /** Connections one peer address may hold open on this process (0: no cap); off by default behind proxies. */
+  maxConnectionsPerIp: number;
+  /** HTTP_HEADERS_TIMEOUT_MS and HTTP_REQUEST_TIMEOUT_MS. */
+  httpTimeouts: HttpTimeouts;
   /** Web origins (scheme://host[:port]) whose pages may call the API from a browser (see cors.ts). */
   corsOrigins: string[];
   /** How long SIGTERM may take, in-flight requests included, before the process exits anyway. */
@@ -167,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     perClient: integer(read('LIVE_COST_PER_CLIENT'), 'LIVE_COST_PER_CLIENT', DEFAULT_LIVE_COST_PER_CLIENT, 0, 1_000_000_000, problems),
   };
   const trustProxyHops = integer(read('TRUST_PROXY_HOPS'), 'TRUST_PROXY_HOPS', 0, 0, 10, problems);
+  // Behind proxies every connection comes from one of them: a cap per peer would cap the proxy.
+  const maxConnectionsPerIp = integer(read('MAX_CONNECTIONS_PER_IP'), 'MAX_CONNECTIONS_PER_IP', trustProxyHops > 0 ? 0 : 256, 0, 1_000_000, problems);
+  const httpTimeouts = readHttpTimeouts(read('HTTP_HEADERS_TIMEOUT_MS'), read('HTTP_REQUEST_TIMEOUT_MS'), problems);
   const corsOrigins = readOrigins(read('CORS_ORIGINS'), problems);
   const shutdownGraceMs = integer(read('SHUTDOWN_GRACE_MS'), 'SHUTDOWN_GRACE_MS', 10_000, 100, 600_000, problems);
   const logLevel = oneOf(read('LOG_LEVEL'), 'LOG_LEVEL', LOG_LEVELS, 'info', problems);
@@ -184,7 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     port, host, redisUrl, redisCluster, redisSentinel, redisReplication, redisDataDir, redisReadyTimeoutMs, redisCommandTimeoutMs, redisAppendfsync, nodeEnv, apiKeys, anonymousReads,
-    rateLimits, liveCostLimits, trustProxyHops, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs, viewEntriesPerRequest,
+    rateLimits, liveCostLimits, trustProxyHops, maxConnectionsPerIp, httpTimeouts, corsOrigins, shutdownGraceMs, logLevel, explorer, workers, combinedViewTtlMs,
+    viewEntriesPerRequest,
   };
 }
 
@@ -235,6 +244,18 @@ function readReplication(minReplicas: string | undefined, timeoutMs: string | un
     problems.push(`REDIS_REPLICA_TIMEOUT_MS must be at most half of REDIS_COMMAND_TIMEOUT_MS (${commandTimeoutMs}), so that commands queued behind a write waiting for its replicas still get their answers`);
   }
   return replication;
+}
+
+/** Node refuses a headers timeout longer than the request's, of which the headers are a part. */
+function readHttpTimeouts(headersMs: string | undefined, requestMs: string | undefined, problems: string[]): HttpTimeouts {
+  const timeouts = {
+    headersMs: integer(headersMs, 'HTTP_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs, 100, 600_000, problems),
+    requestMs: integer(requestMs, 'HTTP_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs, 100, 3_600_000, problems),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) {
+    problems.push(`HTTP_HEADERS_TIMEOUT_MS (${timeouts.headersMs}) must be at most HTTP_REQUEST_TIMEOUT_MS (${timeouts.requestMs}): the headers are part of the request`);
+  }
+  return timeouts;
 }
 
 /** Exact origins, as a browser sends them in Origin: no path, no trailing slash, no wildcard. */

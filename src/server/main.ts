@@ -119,6 +119,8 @@ async function serve(
       rateLimits: config.rateLimits,
       liveCostLimits: config.liveCostLimits,
       trustProxyHops: config.trustProxyHops,
+      maxConnectionsPerIp: config.maxConnectionsPerIp,
+      httpTimeouts: config.httpTimeouts,
       corsOrigins: config.corsOrigins,
       drainMs: drainBudget(config.shutdownGraceMs),
       combinedViewTtlMs: config.combinedViewTtlMs,

@@ -26,12 +26,34 @@ export class RateLimiter {
    * such a request waits for nothing here.
    */
   check(principal: Principal, request: IncomingMessage): Promise<void> | undefined {
-    const { perKey, perIp, windowMs } = this.limits;
-    const counts: Promise<void>[] = [];
-    if (principal.keyId !== null && perKey > 0) counts.push(this.count('key', principal.keyId, perKey, windowMs));
-    if (!hasRole(principal, 'writer') && perIp > 0) counts.push(this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs));
-    if (counts.length === 0) return undefined;
-    return Promise.all(counts).then(() => undefined, ignoreOutage);
+    return this.settle(this.countKey(principal), hasRole(principal, 'writer') ? undefined : this.countAddress(request));
+  }
+
+  /** Counts a WebSocket connection's key when the connection is admitted: its address was counted at its upgrade (checkAddress). */
+  checkKey(principal: Principal): Promise<void> | undefined {
+    return this.settle(this.countKey(principal));
+  }
+
+  /** Counts a request against its address alone: a WebSocket upgrade, before any key is known. */
+  checkAddress(request: IncomingMessage): Promise<void> | undefined {
+    return this.settle(this.countAddress(request));
+  }
+
+  private countKey(principal: Principal): Promise<void> | undefined {
+    const { perKey, windowMs } = this.limits;
+    return principal.keyId !== null && perKey > 0 ? this.count('key', principal.keyId, perKey, windowMs) : undefined;
+  }
+
+  private countAddress(request: IncomingMessage): Promise<void> | undefined {
+    const { perIp, windowMs } = this.limits;
+    return perIp > 0 ? this.count('ip', clientAddress(request, this.trustedHops), perIp, windowMs) : undefined;
+  }
+
+  /** Both counts as one; a lost Redis refuses nothing. */
+  private settle(first: Promise<void> | undefined, second?: Promise<void>): Promise<void> | undefined {
+    const counted = first && second ? Promise.all([first, second]) : first ?? second;
+    if (counted === undefined) return undefined;
+    return counted.then(() => undefined, ignoreOutage);
   }
 
   /**

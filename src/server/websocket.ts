@@ -50,6 +50,12 @@ export interface WebSocketOptions {
   /** Whether an upgrade may go on, by its request alone (a browser page's Origin); refused ones get HTTP 401. */
   admitsUpgrade(request: http.IncomingMessage): boolean;
   /**
+   * Counts an upgrade against the rate limit of its address as it arrives, before any graphql-ws
+   * message, so that a socket that never sends connection_init is counted too; undefined when
+   * nothing is counted. A RateLimitedError refuses the upgrade with HTTP 429 (see refuseUpgrade).
+   */
+  countUpgrade(request: http.IncomingMessage): Promise<void> | undefined;
+  /**
    * Admits a connection from its connection_init payload (graphql-ws' `connectionParams`, e.g.
    * `{ authorization: "Bearer <key>" }`) and the upgrade request. Throwing UNAUTHENTICATED or
    * FORBIDDEN closes the socket with 4403 and `CODE: message` as the reason, RateLimitedError
@@ -127,8 +133,25 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     // Uncompressed, ws writes each frame to the connection as it is sent, which the shared frames,
     // written to the connection directly, rely on to stay in order (sharedFrames.ts).
     perMessageDeflate: false,
-    verifyClient: ({ req }: { req: http.IncomingMessage }) => options.admitsUpgrade(req),
+    verifyClient: ({ req }: { req: http.IncomingMessage }, verified: UpgradeVerdict) => {
+      if (!options.admitsUpgrade(req)) return verified(false, 401);
+      const counted = options.countUpgrade(req);
+      if (counted === undefined) return verified(true);
+      counted.then(() => verified(true), (err: unknown) => refuseUpgrade(err, req, verified));
+    },
   });
+  /**
+   * An upgrade over the rate limit gets what an HTTP request over it gets: 429, Retry-After, and
+   * the error as JSON (ws writes the body and closes the connection). Anything else is logged: 500.
+   */
+  const refuseUpgrade = (err: unknown, req: http.IncomingMessage, verified: UpgradeVerdict): void => {
+    if (!(err instanceof RateLimitedError)) {
+      core.logInternalError(err, requestIdOf(req.headers[REQUEST_ID_HEADER]));
+      return verified(false, 500);
+    }
+    const body = JSON.stringify({ errors: core.formatErrors([new GraphQLError(err.message, { originalError: err })]) });
+    verified(false, 429, body, { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': String(err.retryAfterSeconds) });
+  };
   const server = serveOnSockets(
     makeServer<Record<string, unknown> | undefined, ConnectionExtra>({
       schema: core.schema,
@@ -219,6 +242,9 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     },
   };
 }
+
+/** ws' answer to an upgrade it asked verifyClient about: go on, or refuse it with this status, body and headers. */
+type UpgradeVerdict = (admit: boolean, status?: number, body?: string, headers?: http.OutgoingHttpHeaders) => void;
 
 /** What a connection carries from graphql-ws' callbacks to ours: its socket and upgrade request, then what onConnect admitted. */
 interface ConnectionExtra {

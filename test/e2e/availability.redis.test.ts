@@ -1,5 +1,6 @@
 // UNAVAILABLE, readiness, recovery and durability, against Redis servers this file starts and stops itself.
 import { once } from 'node:events';
+import WebSocket from 'ws';
 import { freePort } from '../../src/dev/managedRedis';
 import { createRedisClient, waitUntilReady } from '../../src/server/redis';
 import { DurableRedis, nextReady, startDedicatedRedis, uniqueId } from '../support/redis';
@@ -26,6 +27,23 @@ describe('with no Redis listening', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(await status(server, '/healthz')).toBe(200);
     expect(await status(server, '/readyz')).toBe(503);
+  });
+});
+
+describe('with no Redis listening and rate limits on', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await TestServer.start(`redis://127.0.0.1:${await deadPort()}`, { waitForRedis: false, rateLimits: { perKey: 1, perIp: 1, windowMs: 60_000 } });
+  });
+  afterAll(() => server.stop());
+
+  it('admits WebSocket upgrades it cannot count, as it admits requests', async () => {
+    for (let i = 0; i < 2; i++) {
+      const socket = new WebSocket(server.graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws');
+      await once(socket, 'open');
+      socket.close();
+      await once(socket, 'close');
+    }
   });
 });
 

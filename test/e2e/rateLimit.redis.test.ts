@@ -1,5 +1,6 @@
 // Rate limits per key and per client address, counted in Redis: they hold across instances.
 import { once } from 'node:events';
+import type { IncomingHttpHeaders } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CloseCode } from 'graphql-ws';
 import type Redis from 'ioredis';
@@ -8,7 +9,7 @@ import { hashKey } from '../../src/server/auth/apiKeys';
 import { CLOSE_RATE_LIMITED } from '../../src/server/websocket';
 import { rateLimitKey } from '../../src/store/keys';
 import { newTestClient, uniqueId } from '../support/redis';
-import { createBoard, SUBMIT, TEST_KEYS, TestServer } from '../support/harness';
+import { createBoard, type GraphQLResponse, SUBMIT, TEST_KEYS, TestServer } from '../support/harness';
 
 const LIMITS = { perKey: 5, perIp: 3, windowMs: 60_000 };
 let instanceA: TestServer;
@@ -119,23 +120,98 @@ it('starts a new window when the old one ends', async () => {
   }
 });
 
-it('counts WebSocket connections like requests, and closes one over the limit with 4029 and a retry hint', async () => {
-  const from = address();
-  const handshake = async () => {
-    const socket = new WebSocket(instanceA.graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws', { headers: { 'x-forwarded-for': from } });
-    await once(socket, 'open');
-    socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${TEST_KEYS.reader}` } }));
-    const outcome = await Promise.race([
-      once(socket, 'close').then(([code, reason]) => `${code} ${reason}`),
-      once(socket, 'message').then(() => 'open' as const),
-    ]);
-    socket.close();
-    return outcome;
-  };
+/** An upgrade to graphql-ws from `headers`: the open socket, or the HTTP answer that refused it. */
+function upgrade(server: TestServer, headers: Record<string, string>): Promise<WebSocket | Refusal> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(server.graphqlUrl.replace(/^http/, 'ws'), 'graphql-transport-ws', { headers });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+    socket.once('unexpected-response', (_request, response) => {
+      let body = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+      response.once('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: JSON.parse(body) }));
+    });
+  });
+}
+interface Refusal {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: GraphQLResponse;
+}
+
+/** Sends connection_init with `key`: 'acknowledged', or the close code and reason. */
+async function init(socket: WebSocket, key: string): Promise<string> {
+  socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${key}` } }));
+  return Promise.race([
+    once(socket, 'close').then(([code, reason]) => `${code} ${reason}`),
+    once(socket, 'message').then(([data]) => (JSON.parse(String(data)).type === 'connection_ack' ? 'acknowledged' : String(data))),
+  ]);
+}
+
+const expectIpRefusal = (refusal: WebSocket | Refusal) => {
+  expect(refusal).not.toBeInstanceOf(WebSocket);
+  const { status, headers, body } = refusal as Refusal;
+  expect(status).toBe(429);
+  expect(headers['content-type']).toMatch(/^application\/json/);
+  expect(body.errors).toEqual([{
+    message: expect.stringMatching(/^Too many requests: retry in \d+ s$/),
+    extensions: {
+      code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number),
+      details: { limit: 'ip', requestsPerWindow: LIMITS.perIp, windowMs: LIMITS.windowMs },
+    },
+  }]);
+  expect(headers['retry-after']).toBe(String(body.errors![0].extensions.retryAfterSeconds));
+};
+
+it('counts each WebSocket connection once against its address, at its upgrade, and refuses one over the limit with 429', async () => {
+  const from = { 'x-forwarded-for': address() };
+  const opened: WebSocket[] = [];
+  try {
+    for (let i = 0; i < LIMITS.perIp; i++) {
+      const socket = await upgrade(instanceA, from);
+      expect(socket).toBeInstanceOf(WebSocket);
+      opened.push(socket as WebSocket);
+      // connection_init counts the key, not the address again: every connection within the limit is admitted.
+      expect(await init(socket as WebSocket, TEST_KEYS.reader)).toBe('acknowledged');
+    }
+    expectIpRefusal(await upgrade(instanceB, from));
+  } finally {
+    for (const socket of opened) socket.close();
+  }
+});
+
+it('counts WebSocket upgrades that never send connection_init', async () => {
+  const from = { 'x-forwarded-for': address() };
+  const opened: WebSocket[] = [];
+  try {
+    for (let i = 0; i < LIMITS.perIp; i++) {
+      const socket = await upgrade(instanceA, from);
+      expect(socket).toBeInstanceOf(WebSocket);
+      opened.push(socket as WebSocket);
+    }
+    expectIpRefusal(await upgrade(instanceA, from));
+    // Requests from the address share the count.
+    expect((await instanceB.post(READ, undefined, { key: TEST_KEYS.reader, headers: from })).status).toBe(429);
+    // A backend showing its writer key on the upgrade is counted per key only, as over HTTP.
+    const writer = await upgrade(instanceA, { ...from, authorization: `Bearer ${TEST_KEYS.writer}` });
+    expect(writer).toBeInstanceOf(WebSocket);
+    opened.push(writer as WebSocket);
+    expect(await init(writer as WebSocket, TEST_KEYS.writer)).toBe('acknowledged');
+  } finally {
+    for (const socket of opened) socket.close();
+  }
+});
+
+it('counts a WebSocket connection against its key at connection_init, and closes one over the limit with 4029 and a retry hint', async () => {
   const outcomes = [];
-  for (let i = 0; i <= LIMITS.perIp; i++) outcomes.push(await handshake());
-  expect(outcomes.slice(0, 3)).toEqual(['open', 'open', 'open']);
-  expect(outcomes[3]).toMatch(/^4029 RATE_LIMITED: retry in \d+ s$/);
+  for (let i = 0; i <= LIMITS.perKey; i++) {
+    // From addresses of their own: only the key's count is used up.
+    const socket = (await upgrade(instanceA, { 'x-forwarded-for': address() })) as WebSocket;
+    outcomes.push(await init(socket, TEST_KEYS.reader));
+    socket.close();
+  }
+  expect(outcomes.slice(0, LIMITS.perKey)).toEqual(Array(LIMITS.perKey).fill('acknowledged'));
+  expect(outcomes[LIMITS.perKey]).toMatch(/^4029 RATE_LIMITED: retry in \d+ s$/);
   // Not a code of graphql-ws' own (it closes with 4429 for a second connection_init): a client can tell them apart.
   expect(Object.values(CloseCode)).not.toContain(CLOSE_RATE_LIMITED);
 });

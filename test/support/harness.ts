@@ -4,6 +4,7 @@ import type { Cluster, Redis } from 'ioredis';
 import { createStandingsServer, GRAPHQL_PATH, type StandingsServer } from '../../src/server/app';
 import { ApiKeys, parseKeyList } from '../../src/server/auth/apiKeys';
 import type { LiveCostLimits, NodeEnv, RateLimits } from '../../src/server/config';
+import type { HttpTimeouts } from '../../src/server/connections';
 import type { Logger } from '../../src/server/logger';
 import { createClient, type RedisTarget, waitUntilReady } from '../../src/server/redis';
 import { boardKeys } from '../../src/store/keys';
@@ -71,6 +72,10 @@ export interface TestServerOptions {
   /** Default: the service's. */
   liveCostLimits?: LiveCostLimits;
   trustProxyHops?: number;
+  /** Default: no cap (MAX_CONNECTIONS_PER_IP), so that tests opening many sockets from loopback are not refused. */
+  maxConnectionsPerIp?: number;
+  /** Default: the service's. */
+  httpTimeouts?: HttpTimeouts;
   /** Default true, as in the service. */
   cacheReads?: boolean;
   /** Default true, as in the service. */
@@ -125,6 +130,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
     const server = await createStandingsServer({
       redis, nodeEnv, logger, access: { keys, anonymousReads },
       rateLimits: options.rateLimits, liveCostLimits: options.liveCostLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
+      maxConnectionsPerIp: options.maxConnectionsPerIp, httpTimeouts: options.httpTimeouts,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
       liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,

@@ -25,6 +25,8 @@ describe('loadConfig', () => {
       rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000, viewEntries: 2_000_000 },
       liveCostLimits: { perConnection: 10_000, perClient: 20_000 },
       trustProxyHops: 0,
+      maxConnectionsPerIp: 256,
+      httpTimeouts: { headersMs: 10_000, requestMs: 30_000 },
       corsOrigins: [],
       shutdownGraceMs: 10_000,
       logLevel: 'info',
@@ -88,6 +90,7 @@ describe('loadConfig', () => {
       RATE_LIMIT_PER_KEY: '100', RATE_LIMIT_PER_IP: '0', RATE_LIMIT_WINDOW_MS: '60000', RATE_LIMIT_VIEW_ENTRIES: '500000', TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://game.example.com, http://localhost:3000',
       SHUTDOWN_GRACE_MS: '30000', LOG_LEVEL: 'warn', EXPLORER: '0', REDIS_MIN_REPLICAS: '1', REDIS_REPLICA_TIMEOUT_MS: '300', STANDINGS_WORKERS: '3', COMBINED_VIEW_TTL_MS: '500',
       VIEW_ENTRIES_PER_REQUEST: '250000', LIVE_COST_PER_CONNECTION: '2000', LIVE_COST_PER_CLIENT: '0',
+      MAX_CONNECTIONS_PER_IP: '64', HTTP_HEADERS_TIMEOUT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '20000',
     })).toEqual({
       port: 8080, host: '::', redisUrl: 'rediss://user:pw@redis.internal:6380/2', redisCluster: null, redisSentinel: null,
       redisReplication: { minReplicas: 1, timeoutMs: 300 }, redisDataDir: '/var/lib/st',
@@ -98,6 +101,7 @@ describe('loadConfig', () => {
       ],
       anonymousReads: false, rateLimits: { perKey: 100, perIp: 0, windowMs: 60_000, viewEntries: 500_000 },
       liveCostLimits: { perConnection: 2_000, perClient: 0 }, trustProxyHops: 1, corsOrigins: ['https://game.example.com', 'http://localhost:3000'],
+      maxConnectionsPerIp: 64, httpTimeouts: { headersMs: 5_000, requestMs: 20_000 },
       shutdownGraceMs: 30_000, logLevel: 'warn', explorer: false, workers: 3, combinedViewTtlMs: 500, viewEntriesPerRequest: 250_000,
     });
     expect(loadConfig({ PORT: '', REDIS_URL: '' })).toMatchObject({ port: 4000, redisUrl: null });
@@ -201,6 +205,24 @@ describe('loadConfig', () => {
     });
     expect(problems({ VIEW_ENTRIES_PER_REQUEST: '0' })).toEqual(['VIEW_ENTRIES_PER_REQUEST must be an integer from 1 to 1000000000, got "0"']);
     expect(problems({ RATE_LIMIT_VIEW_ENTRIES: 'many' })).toEqual(['RATE_LIMIT_VIEW_ENTRIES must be an integer from 0 to 1000000000000, got "many"']);
+  });
+
+  it('caps connections per address unless proxies are trusted, where every connection is a proxy\'s', () => {
+    expect(loadConfig({ TRUST_PROXY_HOPS: '1' }).maxConnectionsPerIp).toBe(0);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '1', MAX_CONNECTIONS_PER_IP: '5000' }).maxConnectionsPerIp).toBe(5_000);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '0' }).maxConnectionsPerIp).toBe(0);
+    expect(problems({ MAX_CONNECTIONS_PER_IP: '-1' })).toEqual(['MAX_CONNECTIONS_PER_IP must be an integer from 0 to 1000000, got "-1"']);
+    expect(problems({ MAX_CONNECTIONS_PER_IP: 'many' })).toEqual(['MAX_CONNECTIONS_PER_IP must be an integer from 0 to 1000000, got "many"']);
+  });
+
+  it('reads the HTTP timeouts, the headers\' no longer than the whole request\'s', () => {
+    expect(loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '30000' }).httpTimeouts).toEqual({ headersMs: 30_000, requestMs: 30_000 });
+    expect(loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '3600000' }).httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 3_600_000 });
+    expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '15000' })).toEqual([
+      'HTTP_HEADERS_TIMEOUT_MS (20000) must be at most HTTP_REQUEST_TIMEOUT_MS (15000): the headers are part of the request',
+    ]);
+    expect(problems({ HTTP_HEADERS_TIMEOUT_MS: '0' })).toEqual(['HTTP_HEADERS_TIMEOUT_MS must be an integer from 100 to 600000, got "0"']);
+    expect(problems({ HTTP_REQUEST_TIMEOUT_MS: '3600001' })).toEqual(['HTTP_REQUEST_TIMEOUT_MS must be an integer from 100 to 3600000, got "3600001"']);
   });
 
   it('reads STANDINGS_WORKERS, "auto" being one per core', () => {

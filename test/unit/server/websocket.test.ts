@@ -65,6 +65,7 @@ async function serve(authenticate: () => Promise<Principal> = async () => ANONYM
   attachWebSocket({
     httpServer, path: '/graphql', core, production: true,
     admitsUpgrade: () => true,
+    countUpgrade: () => undefined,
     authenticate,
     admitOperation: async () => undefined,
   });
