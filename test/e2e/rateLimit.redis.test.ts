@@ -163,17 +163,22 @@ const expectIpRefusal = (refusal: WebSocket | Refusal) => {
   expect(headers['retry-after']).toBe(String(body.errors![0].extensions.retryAfterSeconds));
 };
 
+/** As many upgrades from `from` as the address may make, each admitted (and into `opened`); with `key`, each sends connection_init with it. */
+async function upgradeAll(from: Record<string, string>, opened: WebSocket[], key?: string): Promise<void> {
+  for (let i = 0; i < LIMITS.perIp; i++) {
+    const socket = await upgrade(instanceA, from);
+    expect(socket).toBeInstanceOf(WebSocket);
+    opened.push(socket as WebSocket);
+    if (key !== undefined) expect(await init(socket as WebSocket, key)).toBe('acknowledged');
+  }
+}
+
 it('counts each WebSocket connection once against its address, at its upgrade, and refuses one over the limit with 429', async () => {
   const from = { 'x-forwarded-for': address() };
   const opened: WebSocket[] = [];
   try {
-    for (let i = 0; i < LIMITS.perIp; i++) {
-      const socket = await upgrade(instanceA, from);
-      expect(socket).toBeInstanceOf(WebSocket);
-      opened.push(socket as WebSocket);
-      // connection_init counts the key, not the address again: every connection within the limit is admitted.
-      expect(await init(socket as WebSocket, TEST_KEYS.reader)).toBe('acknowledged');
-    }
+    // connection_init counts the key, not the address again: every connection within the limit is admitted.
+    await upgradeAll(from, opened, TEST_KEYS.reader);
     expectIpRefusal(await upgrade(instanceB, from));
   } finally {
     for (const socket of opened) socket.close();
@@ -184,11 +189,7 @@ it('counts WebSocket upgrades that never send connection_init', async () => {
   const from = { 'x-forwarded-for': address() };
   const opened: WebSocket[] = [];
   try {
-    for (let i = 0; i < LIMITS.perIp; i++) {
-      const socket = await upgrade(instanceA, from);
-      expect(socket).toBeInstanceOf(WebSocket);
-      opened.push(socket as WebSocket);
-    }
+    await upgradeAll(from, opened);
     expectIpRefusal(await upgrade(instanceA, from));
     // Requests from the address share the count.
     expect((await instanceB.post(READ, undefined, { key: TEST_KEYS.reader, headers: from })).status).toBe(429);
