@@ -6,6 +6,8 @@ import { type ApiKey, ApiKeys, generateKey, hashKey } from './auth/apiKeys';
 import { type Config, ConfigError, loadConfig } from './config';
 import { fixHeapGrowth } from './heapGrowth';
 import { createLogger, type Logger } from './logger';
+import { countUnhandledRejection } from './metrics';
+import { handleProcessFailures } from './processFailures';
 import { createClient, type RedisTarget, waitUntilReady } from './redis';
 import { joinPrimary, superviseWorkers, WORKER_HEADER } from './workers';
 
@@ -76,6 +78,7 @@ async function serve(
   managed?: ManagedRedis,
 ): Promise<void> {
   fixHeapGrowth();
+  handleProcessFailures(process, logger, countUnhandledRejection);
   const started: { redis?: Redis | Cluster; server?: StandingsServer } = {};
   const shutdown = async () => {
     await started.server?.stop();

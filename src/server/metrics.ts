@@ -145,6 +145,17 @@ const userErrors = new Counter({
   registers: [registry],
 });
 
+const unhandledRejections = new Counter({
+  name: 'standings_unhandled_rejections_total',
+  help: 'Promise rejections that nothing handled: logged, and the process kept serving (see src/server/processFailures.ts)',
+  registers: [registry],
+});
+
+/** Counts a rejection nothing handled: the serving process' handler calls it (src/server/processFailures.ts). */
+export function countUnhandledRejection(): void {
+  unhandledRejections.inc();
+}
+
 /** Counts a userError: the execution core's contexts tell it of each one (see src/graphql/userErrors.ts). */
 export function countUserError(field: string, code: string): void {
   userErrors.inc({ field, code });

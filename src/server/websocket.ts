@@ -288,12 +288,9 @@ function serveOnSockets(
         socket.send(data, (err) => (err ? reject(err) : resolve()));
       }),
       close: (code, reason) => socket.close(code, reason),
-      onMessage: (handle) => socket.on('message', async (data) => {
-        try {
-          await handle(String(data));
-        } catch (err) {
-          internalError(socket, err, extra.connectionId);
-        }
+      // graphql-ws' handler is async: whatever it throws arrives as its promise's rejection.
+      onMessage: (handle) => socket.on('message', (data) => {
+        handle(String(data)).catch((err: unknown) => internalError(socket, err, extra.connectionId));
       }),
     }, extra);
     socket.once('close', (code, reason) => {

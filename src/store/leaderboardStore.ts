@@ -30,7 +30,7 @@ const PLAYERS_PER_BUCKET = 96;
 const KEYS_PER_CALL = 1000;
 
 /** Entries per ZADD or HSET when a view is written: Redis serves other clients between two. */
-const ENTRIES_PER_WRITE = 10_000;
+export const ENTRIES_PER_WRITE = 10_000;
 /** Entries a call of read_buckets.lua reads, about: a few milliseconds of Redis. */
 const ENTRIES_PER_READ = 5_000;
 /** Bucket keys per source in one read_buckets.lua call, however sparse the buckets. */
@@ -479,13 +479,17 @@ export class LeaderboardStore {
 
   /**
    * A view's entries into a build's own keys, ENTRIES_PER_WRITE a command. Each chunk is one MULTI
-   * that also sets the keys' expiry, so a build cut short leaves nothing that stays; the next
-   * chunk is made while Redis writes the one before, the event loop turning in between.
+   * that also sets the keys' expiry, so a build cut short leaves nothing that stays. The next
+   * chunk is made while Redis writes the one before, and sent once that one is done: the write in
+   * flight is awaited before anything else is, so its failure ends the build with a handler
+   * already on it. Writes collected and awaited at the end would each be without one while the
+   * loop waited, and a chunk failing then (Redis not answering) was a rejection nobody handled.
+   * The first chunk waits for a turn of the event loop as each later one waits for a write, so
+   * one chunk is made per turn.
    */
   private async writeBuild(build: { ranking: string; bucket: string }, entries: CombinedEntry[], ttlMs: number): Promise<void> {
-    const writes: Promise<unknown>[] = [];
+    let before: Promise<unknown> = nextTurn();
     for (let from = 0; from < entries.length; from += ENTRIES_PER_WRITE) {
-      if (from > 0) await nextTurn();
       const ranking: (string | Buffer)[] = [];
       const bucket: (string | Buffer)[] = [];
       for (let i = from; i < Math.min(entries.length, from + ENTRIES_PER_WRITE); i++) {
@@ -493,10 +497,11 @@ export class LeaderboardStore {
         ranking.push(String(stored), member);
         bucket.push(playerIdOf(member, tokenLength), member.subarray(0, tokenLength));
       }
-      writes.push(redisWrite(this.redis, () => repliesOf(this.redis.multi()
-        .zadd(build.ranking, ...ranking).hset(build.bucket, ...bucket).pexpire(build.ranking, ttlMs).pexpire(build.bucket, ttlMs)), build.ranking));
+      await before;
+      before = redisWrite(this.redis, () => repliesOf(this.redis.multi()
+        .zadd(build.ranking, ...ranking).hset(build.bucket, ...bucket).pexpire(build.ranking, ttlMs).pexpire(build.bucket, ttlMs)), build.ranking);
     }
-    await Promise.all(writes);
+    await before;
   }
 
   private removeMany(boardId: string, max: number, slotsOf: SlotLister, [mode, ...modeArgs]: ScriptArg[]): Promise<number> {

@@ -2,8 +2,14 @@
 // with every read of a board, whose id node(id:) reads again and whose entries' `ranking` is the
 // view; it is built once per time to live (the test's clock) and refused, naming the field, for
 // bad sources. The server's clocks (the submit script's, Node's and the views') are the test's.
+import Redis from 'ioredis';
+import { Leaderboards } from '../../src/domain/leaderboards';
+import { MAX_BATCH_SIZE } from '../../src/domain/limits';
+import { ENTRIES_PER_WRITE, LeaderboardStore } from '../../src/store/leaderboardStore';
+import { behindCutProxy } from '../support/cutProxy';
 import { CREATE_BOARD, TestServer } from '../support/harness';
-import { uniqueId } from '../support/redis';
+import { nextReady, uniqueId } from '../support/redis';
+import { recordUnhandledRejections } from '../support/unhandledRejections';
 
 const TTL_MS = 2000;
 let now = Date.parse('2031-05-04T10:00:00Z') * 1000;
@@ -135,6 +141,44 @@ it('answers from one build for the time to live, then builds again with the writ
   expect(await read()).toBe(1);
   viewMs += 1;
   expect(await read()).toBe(2);
+});
+
+describe('a build whose connection is cut part-way', () => {
+  const own = behindCutProxy();
+  /**
+   * Enough chunks that a build which sent its writes without waiting for them was still making
+   * chunks, turn after turn of the event loop, when the first one failed: that failure had no
+   * handler then, and the unhandled rejection ended the service's process.
+   */
+  const CHUNKS = 8;
+  const TOTAL = `query ($sources: [CombinedSourceInput!]!) { combined(sources: $sources) { totalCount } }`;
+
+  it('answers the read UNAVAILABLE, leaves no rejection unhandled, and builds on the next read', async () => {
+    const { redis, proxy, server: cut } = own;
+    const id = uniqueId('combined-cut');
+    // Filled past the proxy: only the view's build goes through it.
+    const direct = new Redis(redis.url);
+    try {
+      const leaderboards = new Leaderboards(new LeaderboardStore(direct));
+      await leaderboards.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
+      for (let from = 0; from < CHUNKS * ENTRIES_PER_WRITE; from += MAX_BATCH_SIZE) {
+        await leaderboards.submit(Array.from({ length: MAX_BATCH_SIZE }, (_, k) => ({ boardId: id, playerId: `p${from + k}`, score: from + k })));
+      }
+    } finally {
+      await direct.quit();
+    }
+    const sources = [{ leaderboardId: id }];
+
+    // The first chunk's ZADD never reaches Redis: its write fails with its connection.
+    proxy.cutBeforeCommand('zadd');
+    const unhandled = recordUnhandledRejections();
+    const { body } = await cut.post(TOTAL, { sources }).finally(() => unhandled.stop());
+    expect(unhandled.reasons).toEqual([]);
+    expect(body.errors).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: 'UNAVAILABLE' }) })]);
+
+    if (cut.redis.status !== 'ready') await nextReady(cut.redis);
+    expect((await cut.data(TOTAL, { sources })).combined.totalCount).toBe(CHUNKS * ENTRIES_PER_WRITE);
+  });
 });
 
 describe('bad input', () => {

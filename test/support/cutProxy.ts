@@ -8,6 +8,8 @@ import { startDedicatedRedis } from './redis';
 
 export class CutProxy {
   private armed = false;
+  /** The command (as the client writes its name in RESP) whose connection is cut before it reaches Redis. */
+  private cutBefore: string | undefined;
   private readonly sockets = new Set<net.Socket>();
 
   private constructor(private readonly server: net.Server) {}
@@ -29,6 +31,14 @@ export class CutProxy {
     this.armed = true;
   }
 
+  /**
+   * The next connection to send `command` (a name as ioredis writes it, lower case) is cut
+   * before that command reaches Redis: whatever the client sends with it is lost as well.
+   */
+  cutBeforeCommand(command: string): void {
+    this.cutBefore = `\r\n$${command.length}\r\n${command}\r\n`;
+  }
+
   async close(): Promise<void> {
     for (const socket of this.sockets) socket.destroy();
     await new Promise((resolve) => this.server.close(resolve));
@@ -47,6 +57,10 @@ export class CutProxy {
       upstream.destroy();
     };
     client.on('data', (data) => {
+      if (this.cutBefore !== undefined && data.includes(this.cutBefore)) {
+        this.cutBefore = undefined;
+        return cut();
+      }
       if (this.armed) {
         this.armed = false;
         doomed = true;
@@ -63,7 +77,7 @@ export class CutProxy {
  * A describe block's own Redis with a CutProxy in front and a server on the proxy, started before
  * its tests and stopped after them.
  */
-export function behindCutProxy(): { proxy: CutProxy; server: TestServer } {
+export function behindCutProxy(): { redis: ManagedRedis; proxy: CutProxy; server: TestServer } {
   const own = {} as { redis: ManagedRedis; proxy: CutProxy; server: TestServer };
   beforeAll(async () => {
     own.redis = await startDedicatedRedis();
