@@ -14,7 +14,7 @@ export type Appendfsync = 'everysec' | 'always';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
 export interface RateLimits {
-  /** Requests one API key may make per window, across all instances; 0: no limit. */
+  /** Requests one writer or admin key may make per window, across all instances; 0: no limit. */
   perKey: number;
   /** Requests one client address may make per window without a key or with a reader key; 0: no limit. */
   perIp: number;

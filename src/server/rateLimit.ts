@@ -10,7 +10,8 @@ import type { RateLimits } from './config';
  * Requests per window for each API key and each client address, counted in Redis so that the
  * limits hold across every instance. Writer and admin keys (game backends and operators, often
  * many behind one address) are limited per key only; anonymous and reader requests per address
- * too, since one reader key is typically shared by every copy of a game client.
+ * only: one reader key is typically shared by every copy of a game client, so a count per reader
+ * key would let any one client use up every other's requests.
  */
 export class RateLimiter {
   constructor(
@@ -41,7 +42,7 @@ export class RateLimiter {
 
   private countKey(principal: Principal): Promise<void> | undefined {
     const { perKey, windowMs } = this.limits;
-    return principal.keyId !== null && perKey > 0 ? this.count('key', principal.keyId, perKey, windowMs) : undefined;
+    return hasRole(principal, 'writer') && principal.keyId !== null && perKey > 0 ? this.count('key', principal.keyId, perKey, windowMs) : undefined;
   }
 
   private countAddress(request: IncomingMessage): Promise<void> | undefined {

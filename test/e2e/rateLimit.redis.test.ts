@@ -107,6 +107,15 @@ it('takes the client address from the hop the proxy wrote, not from what the cli
   expect(statuses).toEqual([200, 200, 200, 429]);
 });
 
+it('never counts a reader key as such: one client past its address\'s limit leaves the key to every other', async () => {
+  const greedy = { 'x-forwarded-for': address() };
+  const statuses: number[] = [];
+  for (let i = 0; i < 3 * LIMITS.perKey; i++) statuses.push((await instanceA.post(READ, undefined, { key: TEST_KEYS.reader, headers: greedy })).status);
+  expect(statuses.filter((status) => status === 429)).toHaveLength(3 * LIMITS.perKey - LIMITS.perIp);
+  expect(await redis.exists(keyCounter(TEST_KEYS.reader))).toBe(0);
+  expect((await instanceB.post(READ, undefined, { key: TEST_KEYS.reader, headers: { 'x-forwarded-for': address() } })).status).toBe(200);
+});
+
 it('starts a new window when the old one ends', async () => {
   const short = await TestServer.start(undefined, { rateLimits: { perKey: 1, perIp: 0, windowMs: 300 } });
   try {
@@ -208,7 +217,7 @@ it('counts a WebSocket connection against its key at connection_init, and closes
   for (let i = 0; i <= LIMITS.perKey; i++) {
     // From addresses of their own: only the key's count is used up.
     const socket = (await upgrade(instanceA, { 'x-forwarded-for': address() })) as WebSocket;
-    outcomes.push(await init(socket, TEST_KEYS.reader));
+    outcomes.push(await init(socket, TEST_KEYS.writer));
     socket.close();
   }
   expect(outcomes.slice(0, LIMITS.perKey)).toEqual(Array(LIMITS.perKey).fill('acknowledged'));
