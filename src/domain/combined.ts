@@ -80,6 +80,8 @@ interface Build {
  */
 export class CombinedViews {
   private readonly builds = new Map<string, Build>();
+  /** The build started last: the next waits for it to settle (see start). */
+  private lastBuild: Promise<unknown> = Promise.resolve();
   /** Views whose build a request is paying for, by id: it starts once paid (an object, so the build's promise is not awaited with it). */
   private readonly pricing = new Map<string, Promise<{ ready: Promise<unknown> }>>();
   private readonly ttlMs: number;
@@ -175,10 +177,18 @@ export class CombinedViews {
     }
   }
 
+  /**
+   * Builds run one at a time in this process, each after the one before has settled: a build
+   * holds all its entries in memory while it combines them, and builds side by side would only
+   * share the same event loop, so one at a time bounds the memory they take without slowing any
+   * more than it must. Readers of a queued view wait for it as for one building.
+   */
   private start(view: ViewSpec): Promise<unknown> {
     const now = this.nowMs();
     this.forgetOld(now);
-    const build: Build = { at: now, pending: true, ready: this.store.buildView(view, this.ttlMs + KEY_GRACE_MS) };
+    const ready = this.lastBuild.then(() => this.store.buildView(view, this.ttlMs + KEY_GRACE_MS));
+    this.lastBuild = ready.then(nothing, nothing);
+    const build: Build = { at: now, pending: true, ready };
     this.builds.set(view.id, build);
     build.ready.then(
       () => (build.pending = false),
@@ -199,6 +209,8 @@ export class CombinedViews {
     if (this.builds.size >= MAX_KEPT_VIEWS) this.builds.clear();
   }
 }
+
+const nothing = () => undefined;
 
 const nameOf = ({ boardId, kind, key }: Omit<ViewSource, 'weight'>) => `${boardId} ${kind} ${key}`;
 

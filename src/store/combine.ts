@@ -9,8 +9,8 @@ export interface RankingEntries {
   scores: number[];
 }
 
-/** Entries combined between two turns of the event loop: a view may take in millions. */
-const ENTRIES_PER_TURN = 20_000;
+/** Entries combined between two turns of the event loop (a millisecond or two): a view may take in millions. */
+const ENTRIES_PER_TURN = 5_000;
 
 /** One source of a view: its entries and its weight. */
 export interface CombineSource extends RankingEntries {

@@ -29,10 +29,13 @@ const PLAYERS_PER_BUCKET = 96;
 /** Keys per command (UNLINK) or pipeline (PEXPIREAT) when a call goes over a board's buckets. */
 const KEYS_PER_CALL = 1000;
 
-/** Entries per ZADD or HSET when a view is written: Redis serves other clients between two. */
-export const ENTRIES_PER_WRITE = 10_000;
-/** Entries a call of read_buckets.lua reads, about: a few milliseconds of Redis. */
-const ENTRIES_PER_READ = 5_000;
+/**
+ * Entries per ZADD or HSET when a view is written: Redis serves other clients between two, and
+ * the server other requests while it encodes the next (a millisecond or two each).
+ */
+export const ENTRIES_PER_WRITE = 2_000;
+/** Entries a call of read_buckets.lua reads, about: a millisecond or two of Redis, and of the server to parse the reply. */
+const ENTRIES_PER_READ = 2_000;
 /** Bucket keys per source in one read_buckets.lua call, however sparse the buckets. */
 const MAX_BUCKETS_PER_READ = 512;
 
