@@ -226,6 +226,8 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
     }),
     wsServer,
     (socket, err, connectionId) => {
+      // The client went away while something was being sent to it: nothing to log or tell.
+      if (isLostConnection(err)) return socket.terminate();
       core.logInternalError(err, connectionId);
       const reason = options.production ? 'Internal server error' : closeReason(err instanceof Error ? err.message : String(err));
       socket.close(CloseCode.InternalServerError, reason);
@@ -245,6 +247,10 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
 
 /** ws' answer to an upgrade it asked verifyClient about: go on, or refuse it with this status, body and headers. */
 type UpgradeVerdict = (admit: boolean, status?: number, body?: string, headers?: http.OutgoingHttpHeaders) => void;
+
+/** Errors of a write to a connection the client has closed or reset: its going away, not a fault of the server's. */
+const LOST_CONNECTION: ReadonlySet<string> = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+export const isLostConnection = (err: unknown): boolean => LOST_CONNECTION.has(String((err as NodeJS.ErrnoException | undefined)?.code));
 
 /** What a connection carries from graphql-ws' callbacks to ours: its socket and upgrade request, then what onConnect admitted. */
 interface ConnectionExtra {

@@ -13,7 +13,7 @@ import { LiveStream } from '../../../src/domain/live/liveStream';
 import { ErrorCode, StandingsError, unavailable } from '../../../src/errors';
 import type { Services } from '../../../src/graphql/context';
 import { createExecutionCore } from '../../../src/graphql/execution/core';
-import { attachWebSocket } from '../../../src/server/websocket';
+import { attachWebSocket, isLostConnection } from '../../../src/server/websocket';
 
 /** The stream of each `counter` subscriber, which a test pushes states into, as the live layer does. */
 const counters: LiveStream<{ counter: string }>[] = [];
@@ -196,4 +196,10 @@ describe('admitting a connection', () => {
       await close();
     }
   });
+});
+
+it('tells a client gone away (a write to a reset or closed connection) from an internal error', () => {
+  const failed = (code: string) => Object.assign(new Error(`write ${code}`), { code });
+  for (const code of ['ECONNRESET', 'EPIPE', 'ERR_STREAM_DESTROYED']) expect(isLostConnection(failed(code))).toBe(true);
+  for (const err of [failed('ENOMEM'), new Error('kaput'), undefined, 'ECONNRESET']) expect(isLostConnection(err)).toBe(false);
 });
