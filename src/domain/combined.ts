@@ -32,16 +32,33 @@ export interface CombinedViewOptions {
 }
 
 /**
+ * What charges view builds to the client that asked for them, over time (the server's rate
+ * limits): `charge` counts entries and throws RATE_LIMITED past the allowance; `check` throws at
+ * once, with nothing read, while the client is known to have none left.
+ */
+export interface ClientViewCharges {
+  check(): void;
+  charge(entries: number): Promise<void>;
+}
+
+/**
  * What one request has spent on building views: the entries the builds it started read (a view
  * still fresh, or being built for another request, costs nothing). Past the views' limit for one
  * request (VIEW_ENTRIES_PER_REQUEST): BAD_REQUEST with details { limit: 'viewEntries', maximum,
- * found }, before anything is read. `chargeClient` counts the entries against the client's
- * allowance over time (the server's rate limits), and throws RATE_LIMITED past it.
+ * found }, before anything is read; past the client's allowance, RATE_LIMITED. Once the client's
+ * allowance is refused, the request's later builds are refused at once, sizes unread.
  */
 export class ViewBudget {
   private spent = 0;
+  private refusal: unknown;
 
-  constructor(private readonly chargeClient?: (entries: number) => Promise<void>) {}
+  constructor(private readonly client?: ClientViewCharges) {}
+
+  /** Throws when no build of this request can be paid for, whatever its size. */
+  check(): void {
+    if (this.refusal !== undefined) throw this.refusal;
+    this.client?.check();
+  }
 
   async spend(entries: number, maxEntries: number): Promise<void> {
     const found = this.spent + entries;
@@ -53,7 +70,12 @@ export class ViewBudget {
       );
     }
     this.spent = found;
-    await this.chargeClient?.(entries);
+    try {
+      await this.client?.charge(entries);
+    } catch (err) {
+      this.refusal = err;
+      throw err;
+    }
   }
 }
 
@@ -167,6 +189,7 @@ export class CombinedViews {
       }
       // The build starts in the same callback as the price is paid, so that no other request can
       // find the view neither priced nor building in between.
+      budget.check();
       const pricing = this.store.sourceSizes(view.sources)
         .then((sizes) => budget.spend(sizes.reduce((total, size) => total + size, 0), this.entriesPerRequest))
         .then(() => ({ ready: this.start(view) }));

@@ -17,8 +17,8 @@ export const MAX_UPDATE_EVERY_MS = 60_000;
  * (src/graphql/liveCost.ts), which is what its updates cost to read, execute and send. The
  * subscriptions cap alone let one connection hold 100 windows of 1,001 entries.
  */
-export const DEFAULT_LIVE_COST_PER_CONNECTION = 10_000;
-export const DEFAULT_LIVE_COST_PER_CLIENT = 20_000;
+export const DEFAULT_LIVE_COST_PER_CONNECTION = 2_000;
+export const DEFAULT_LIVE_COST_PER_CLIENT = 4_000;
 export const MAX_BATCH_SIZE = 1000;
 /** Entries one bulk removal may take away; past it the call is refused and removes nothing. */
 export const MAX_REMOVALS_PER_CALL = 1000;

@@ -1,5 +1,5 @@
 import { ANONYMOUS_READER, type Principal } from '../domain/access';
-import { ViewBudget } from '../domain/combined';
+import { type ClientViewCharges, ViewBudget } from '../domain/combined';
 import type { Leaderboards } from '../domain/leaderboards';
 import type { LiveBoards } from '../domain/live/liveBoards';
 import type { Players } from '../domain/players';
@@ -23,8 +23,8 @@ export interface Context extends Services {
   viewBudget: ViewBudget;
 }
 
-/** Counts entries that view builds read against the client's allowance over time; throws RATE_LIMITED past it. */
-export type ChargeViews = (entries: number) => Promise<void>;
+/** Counts entries that view builds read against the client's allowance over time (see ClientViewCharges). */
+export type ChargeViews = ClientViewCharges;
 
 /**
  * Called once per operation: fresh loaders, so cached reads never leak between requests, and a

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE, MAX_RADIUS } from '../domain/limits';
 import { checkId, checkLimit, checkRadius, checkScore } from '../domain/validation';
 
 /**
@@ -116,3 +117,18 @@ function keyOfParts(parts: string[]): Exclude<NodeKey, { type: 'Period' | 'Combi
 }
 
 const integer = (text: string): number => (/^\d+$/.test(text) ? Number(text) : NaN);
+
+/**
+ * The entries the object an id names may hold, for the query cost (validationRules.ts): a
+ * RankWindow's 2 * radius + 1, a TopUpdate's `first`, else 1. Read from the id's text alone,
+ * without decodeNodeId's checks, since a request may hold a thousand ids and most of its cost
+ * refusals are decided by a few of them: a garbled id counts as what it claims, or as 1, and is
+ * answered null when read.
+ */
+export function entriesNamedBy(id: string): number {
+  const parts = Buffer.from(id, 'base64url').toString('latin1').split(SEPARATOR, 5);
+  const size = (text: string | undefined, largest: number) => Math.min(/^\d+$/.test(text ?? '') ? Number(text) : 1, largest);
+  if (parts[0] === 'RankWindow') return 2 * size(parts[4], MAX_RADIUS) + 1;
+  if (parts[0] === 'TopUpdate') return size(parts[2], MAX_PAGE_SIZE);
+  return 1;
+}

@@ -8,7 +8,7 @@ import {
 } from '../domain/limits';
 import { MAX_KEPT_PERIODS, MAX_RETENTION } from '../domain/periods/config';
 import { ErrorCode } from '../errors';
-import { decodeNodeId } from './nodeIds';
+import { entriesNamedBy } from './nodeIds';
 
 /**
  * The limits on what one document may ask for, as options for graphql-js: the HTTP server (Apollo's
@@ -220,7 +220,7 @@ class Measurer {
     for (const id of Array.isArray(ids) ? ids : [ids]) {
       // Not an id (a wrong type is refused when variables are coerced): as many items as it says.
       if (typeof id !== 'string') return undefined;
-      items += nodeItemsOf(id);
+      items += entriesNamedBy(id);
     }
     return Math.max(items, 1);
   }
@@ -242,13 +242,7 @@ class Measurer {
   }
 }
 
-/** The entries an object that a Node id names holds, as its arguments written out would count (see itemsOf). */
-function nodeItemsOf(id: string): number {
-  const key = decodeNodeId(id);
-  if (key?.type === 'RankWindow') return 2 * key.radius + 1;
-  if (key?.type === 'TopUpdate') return key.first;
-  return 1;
-}
+
 
 /**
  * How many items a field returns when its arguments do not say: `periods` lists every kept period

@@ -165,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     perKey: integer(read('RATE_LIMIT_PER_KEY'), 'RATE_LIMIT_PER_KEY', 5_000, 0, 1_000_000_000, problems),
     perIp: integer(read('RATE_LIMIT_PER_IP'), 'RATE_LIMIT_PER_IP', 1_000, 0, 1_000_000_000, problems),
     windowMs: integer(read('RATE_LIMIT_WINDOW_MS'), 'RATE_LIMIT_WINDOW_MS', 10_000, 100, 3_600_000, problems),
-    viewEntries: integer(read('RATE_LIMIT_VIEW_ENTRIES'), 'RATE_LIMIT_VIEW_ENTRIES', 2_000_000, 0, 1_000_000_000_000, problems),
+    viewEntries: integer(read('RATE_LIMIT_VIEW_ENTRIES'), 'RATE_LIMIT_VIEW_ENTRIES', 500_000, 0, 1_000_000_000_000, problems),
   };
   const liveCostLimits: LiveCostLimits = {
     perConnection: integer(read('LIVE_COST_PER_CONNECTION'), 'LIVE_COST_PER_CONNECTION', DEFAULT_LIVE_COST_PER_CONNECTION, 0, 1_000_000_000, problems),

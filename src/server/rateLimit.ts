@@ -4,7 +4,12 @@ import { hasRole, type Principal } from '../domain/access';
 import { ErrorCode, RateLimitedError, StandingsError } from '../errors';
 import type { RateLimitScope } from '../store/keys';
 import type { RateLimitStore } from '../store/rateLimitStore';
+import type { ClientViewCharges } from '../domain/combined';
+import { setBounded } from './boundedMap';
 import type { RateLimits } from './config';
+
+/** Clients remembered as refused view builds (see chargeViews): past it, the oldest are asked of Redis again. */
+const MAX_REFUSED_CLIENTS = 10_000;
 
 /**
  * Requests per window for each API key and each client address, counted in Redis so that the
@@ -14,6 +19,9 @@ import type { RateLimits } from './config';
  * key would let any one client use up every other's requests.
  */
 export class RateLimiter {
+  /** Clients whose allowance for view builds is used up, until their window ends (see chargeViews). */
+  private readonly viewsRefused = new Map<string, { until: number; details: Record<string, unknown> }>();
+
   constructor(
     private readonly store: RateLimitStore,
     private readonly limits: RateLimits,
@@ -63,11 +71,28 @@ export class RateLimiter {
    * as requests are. RATE_LIMITED (details.limit `view-key` or `view-ip`) once the window's
    * allowance is used up; the build that went past it is refused, and nothing is read.
    */
-  chargeViews(principal: Principal, request: IncomingMessage): ((entries: number) => Promise<void>) | undefined {
+  chargeViews(principal: Principal, request: IncomingMessage): ClientViewCharges | undefined {
     const { viewEntries = 0, windowMs } = this.limits;
     if (viewEntries === 0) return undefined;
     const [by, id] = countedAs(principal, request, this.trustedHops);
-    return (entries) => this.count(by === 'key' ? 'view-key' : 'view-ip', id, viewEntries, windowMs, entries).catch(ignoreOutage);
+    const scope = by === 'key' ? 'view-key' : 'view-ip';
+    const client = `${scope} ${id}`;
+    return {
+      // A client refused stays refused until its window ends: refusing it again costs no Redis call.
+      check: () => {
+        const refused = this.viewsRefused.get(client);
+        if (refused === undefined) return;
+        const inMs = refused.until - Date.now();
+        if (inMs > 0) throw new RateLimitedError(Math.ceil(inMs / 1000), refused.details);
+        this.viewsRefused.delete(client);
+      },
+      charge: (entries) => this.count(scope, id, viewEntries, windowMs, entries).catch((err: unknown) => {
+        if (err instanceof RateLimitedError) {
+          setBounded(this.viewsRefused, client, { until: Date.now() + err.retryAfterSeconds * 1000, details: err.details }, MAX_REFUSED_CLIENTS);
+        }
+        ignoreOutage(err);
+      }),
+    };
   }
 
   private async count(scope: RateLimitScope, id: string, limit: number, windowMs: number, amount = 1): Promise<void> {

@@ -58,6 +58,13 @@ function readKeys(board: RankingRef) {
   return { config: keys.config, ranking: period.ranking, bucket: period.bucket };
 }
 
+/** The positions of the sources on each board, by board id. */
+function indexesByBoard(sources: readonly PeriodRef[]): Map<string, number[]> {
+  const byBoard = new Map<string, number[]>();
+  sources.forEach(({ boardId }, i) => byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), i]));
+  return byBoard;
+}
+
 /** One period's keys; ALL_TIME's are the board's own. */
 const slotKeys = (keys: ReturnType<typeof boardKeys>, { kind, key }: PeriodSlot) => (kind === 'ALL_TIME' ? keys : keys.period(kind, key));
 
@@ -435,7 +442,15 @@ export class LeaderboardStore {
 
   /** How many entries each source ranking holds now: what building a view of them reads. */
   async sourceSizes(sources: readonly PeriodRef[]): Promise<number[]> {
-    return Promise.all(sources.map((source) => redisRead(this.redis, () => this.redis.zcard(slotKeys(boardKeys(source.boardId), source).ranking))));
+    const sizes: number[] = [];
+    // One round trip per board: its rankings share its hash tag.
+    await Promise.all([...indexesByBoard(sources)].map(([boardId, indexes]) => redisRead(this.redis, async () => {
+      const keys = boardKeys(boardId);
+      const read = this.redis.multi();
+      for (const i of indexes) read.zcard(slotKeys(keys, sources[i]).ranking);
+      (await repliesOf(read)).forEach((size, n) => (sizes[indexes[n]] = size as number));
+    })));
+    return sizes;
   }
 
   /**
@@ -446,9 +461,7 @@ export class LeaderboardStore {
   private async readSources(sources: readonly PeriodRef[]): Promise<RankingEntries[]> {
     const read: RankingEntries[] = sources.map(() => ({ members: [], scores: [] }));
     const sizes = await this.sourceSizes(sources);
-    const byBoard = new Map<string, number[]>();
-    sources.forEach(({ boardId }, i) => byBoard.set(boardId, [...(byBoard.get(boardId) ?? []), i]));
-    for (const [boardId, indexes] of byBoard) {
+    for (const [boardId, indexes] of indexesByBoard(sources)) {
       const keys = boardKeys(boardId);
       const rankings = indexes.map((i) => slotKeys(keys, sources[i]));
       const entries = indexes.reduce((total, i) => total + sizes[i], 0);

@@ -1,4 +1,4 @@
-import { decodeNodeId, encodeNodeId, type NodeKey } from '../../../src/graphql/nodeIds';
+import { decodeNodeId, encodeNodeId, entriesNamedBy, type NodeKey } from '../../../src/graphql/nodeIds';
 
 const raw = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 
@@ -63,4 +63,15 @@ describe("a CombinedView's Node id, and those of its entries and windows", () =>
       expect(decodeNodeId(raw(text))).toBeNull();
     }
   });
+});
+
+it('tells the entries an id names from its text alone, for the query cost', () => {
+  expect(entriesNamedBy(encodeNodeId({ type: 'RankWindow', boardId: 'b', playerId: 'p', radius: 500 }))).toBe(1001);
+  expect(entriesNamedBy(encodeNodeId({ type: 'RankWindow', boardId: 'b', score: 12.5, radius: 3, period: { kind: 'DAILY', key: '2026-12-01' } }))).toBe(7);
+  expect(entriesNamedBy(encodeNodeId({ type: 'TopUpdate', boardId: 'b', first: 250 }))).toBe(250);
+  expect(entriesNamedBy(encodeNodeId({ type: 'Entry', boardId: 'b', playerId: 'p' }))).toBe(1);
+  // Garbled or out of range: what it claims, bounded as the argument is, or 1.
+  expect(entriesNamedBy(Buffer.from('RankWindow b player p 99999').toString('base64url'))).toBe(1001);
+  expect(entriesNamedBy(Buffer.from('TopUpdate b lots').toString('base64url'))).toBe(1);
+  expect(entriesNamedBy('not an id at all')).toBe(1);
 });
