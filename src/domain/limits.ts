@@ -18,7 +18,7 @@ export const MAX_UPDATE_EVERY_MS = 60_000;
  * subscriptions cap alone let one connection hold 100 windows of 1,001 entries.
  */
 export const DEFAULT_LIVE_COST_PER_CONNECTION = 2_000;
-export const DEFAULT_LIVE_COST_PER_CLIENT = 4_000;
+export const DEFAULT_LIVE_COST_PER_CLIENT = 2_000;
 export const MAX_BATCH_SIZE = 1000;
 /** Entries one bulk removal may take away; past it the call is refused and removes nothing. */
 export const MAX_REMOVALS_PER_CALL = 1000;
@@ -38,6 +38,8 @@ export const MAX_CAPACITY = 1_000_000_000;
 /** Fields nested in fields; the deepest useful query (entries of an entry's board) needs 8. */
 export const MAX_QUERY_DEPTH = 10;
 export const MAX_QUERY_ALIASES = 100;
+/** Combined views one operation may open: `combined` fields, and Node ids of views or of what is on one. */
+export const MAX_OPERATION_VIEWS = 4;
 /** Fields resolved, each list field counted as many times as its page or batch size allows. */
 export const MAX_QUERY_COST = 20_000;
 /**

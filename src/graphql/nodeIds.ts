@@ -132,3 +132,8 @@ export function entriesNamedBy(id: string): number {
   if (parts[0] === 'TopUpdate') return size(parts[2], MAX_PAGE_SIZE);
   return 1;
 }
+
+/** Whether an id names a combined view or what is on one (opening it opens the view), from its text alone, as entriesNamedBy. */
+export function namesView(id: string): boolean {
+  return / view (SUM|MAX|MIN) /.test(Buffer.from(id, 'base64url').toString('latin1'));
+}

@@ -4,11 +4,11 @@ import {
   SchemaMetaFieldDef, type SelectionSetNode, TypeMetaFieldDef, TypeNameMetaFieldDef, type ValidationRule, type ValueNode, visit, BREAK,
 } from 'graphql';
 import {
-  DEFAULT_PAGE_SIZE, MAX_BATCH_SIZE, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
+  DEFAULT_PAGE_SIZE, MAX_BATCH_SIZE, MAX_OPERATION_VIEWS, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
 } from '../domain/limits';
 import { MAX_KEPT_PERIODS, MAX_RETENTION } from '../domain/periods/config';
 import { ErrorCode } from '../errors';
-import { entriesNamedBy } from './nodeIds';
+import { entriesNamedBy, namesView } from './nodeIds';
 
 /**
  * The limits on what one document may ask for, as options for graphql-js: the HTTP server (Apollo's
@@ -21,11 +21,13 @@ interface Measure {
   /** Levels of fields below (and including) this selection. */
   depth: number;
   aliases: number;
+  /** Combined views opened: `combined` fields, and Node ids that name a view or what is on one. */
+  views: number;
   /** Fields resolved, a list's fields counted once per item it may hold. */
   cost: number;
 }
 
-const NOTHING: Measure = { depth: 0, aliases: 0, cost: 0 };
+const NOTHING: Measure = { depth: 0, aliases: 0, cost: 0, views: 0 };
 
 /** The fields every type has (`__typename`) or the query root has (`__schema`, `__type`), which getFields() leaves out. */
 const META_FIELDS: ReadonlyMap<string, GraphQLField<unknown, unknown>> = new Map(
@@ -47,7 +49,7 @@ const queryLimitsRule: ValidationRule = (context) => ({
   OperationDefinition(operation) {
     const root = context.getSchema().getRootType(operation.operation);
     if (!root) return; // reported by graphql-js' own rules
-    const { depth, aliases, cost } = new Measurer(context.getSchema(), (name) => context.getFragment(name) ?? undefined).selectionSet(operation.selectionSet, root);
+    const { depth, aliases, cost, views } = new Measurer(context.getSchema(), (name) => context.getFragment(name) ?? undefined).selectionSet(operation.selectionSet, root);
     const over = (limit: string, maximum: number, found: number, message: string) => context.reportError(overLimit(operation, limit, maximum, found, message));
     if (depth > MAX_QUERY_DEPTH) {
       over('depth', MAX_QUERY_DEPTH, depth, `Fields are nested ${depth} levels deep; at most ${MAX_QUERY_DEPTH} are allowed`);
@@ -56,8 +58,19 @@ const queryLimitsRule: ValidationRule = (context) => ({
       over('aliases', MAX_QUERY_ALIASES, aliases, `The operation has ${aliases} aliases; at most ${MAX_QUERY_ALIASES} are allowed`);
     }
     if (cost > MAX_QUERY_COST) context.reportError(overCost(operation, cost));
+    if (views > MAX_OPERATION_VIEWS) context.reportError(overViews(operation, views));
   },
 });
+
+/**
+ * Each view a request opens is checked and, unless fresh, priced and built: a request naming many
+ * (aliases of `combined` with other weights, crafted ids) costs that work for each, however few
+ * fields it reads of them. No screen needs more than a few views at once.
+ */
+function overViews(node: ASTNode, views: number): GraphQLError {
+  return overLimit(node, 'views', MAX_OPERATION_VIEWS, views,
+    `The operation opens ${views} combined views (\`combined\` fields and Node ids of views); at most ${MAX_OPERATION_VIEWS} are allowed`);
+}
 
 function overLimit(node: ASTNode, limit: string, maximum: number, found: number, message: string): GraphQLError {
   return new GraphQLError(message, { nodes: node, extensions: { code: ErrorCode.GRAPHQL_VALIDATION_FAILED, details: { limit, maximum, found } } });
@@ -89,7 +102,8 @@ export function nodeIdsCost(
   const root = schema.getRootType(operation.operation);
   if (!root) return undefined;
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
-  const { cost } = new Measurer(schema, (name) => fragments.get(name), variables ?? {}).selectionSet(operation.selectionSet, root);
+  const { cost, views } = new Measurer(schema, (name) => fragments.get(name), variables ?? {}).selectionSet(operation.selectionSet, root);
+  if (views > MAX_OPERATION_VIEWS) return overViews(operation, views);
   return cost > MAX_QUERY_COST ? overCost(operation, cost) : undefined;
 }
 
@@ -160,6 +174,7 @@ class Measurer {
     let depth = 0;
     let aliases = 0;
     let cost = 0;
+    let views = 0;
     for (const selection of set.selections) {
       let part: Measure;
       if (selection.kind === Kind.FIELD) {
@@ -173,8 +188,9 @@ class Measurer {
       depth = Math.max(depth, part.depth);
       aliases += part.aliases;
       cost += part.cost;
+      views += part.views;
     }
-    return { depth, aliases, cost };
+    return { depth, aliases, cost, views };
   }
 
   private field(node: FieldNode, parent: GraphQLNamedType): Measure {
@@ -186,11 +202,15 @@ class Measurer {
     const aliases = below.aliases + (node.alias ? 1 : 0);
     // Introspection is free (see queryLimitsRule), but not its aliases: each is one more field in
     // the answer, and `__typename` needs no introspection to be asked for hundreds of times.
-    if (meta) return { depth: 0, aliases, cost: 0 };
+    if (meta) return { depth: 0, aliases, cost: 0, views: below.views };
+    const ids = this.idsOf(parent, node);
+    const items = ids && Math.max(1, ids.reduce((total, id) => total + entriesNamedBy(id), 0));
+    const views = below.views + (parent.name === 'Query' && node.name.value === 'combined' ? 1 : (ids?.filter(namesView).length ?? 0));
     return {
       depth: below.depth + 1,
       aliases,
-      cost: 1 + (definition ? boundedList(parent, node) ?? this.nodeItems(parent, node) ?? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
+      cost: 1 + (definition ? boundedList(parent, node) ?? items ?? itemsOf(definition, node.arguments ?? []) : 1) * below.cost,
+      views,
     };
   }
 
@@ -207,22 +227,17 @@ class Measurer {
   }
 
   /**
-   * The items `node(id:)` or `nodes(ids:)` returns, counted by what each id names (nodeItemsOf);
-   * undefined for other fields, or while an id is a variable not yet known.
+   * The ids `node(id:)` or `nodes(ids:)` is asked for, whose items count as what each names
+   * (entriesNamedBy); undefined for other fields, or while an id is a variable not yet known.
    */
-  private nodeItems(parent: GraphQLNamedType, node: FieldNode): number | undefined {
+  private idsOf(parent: GraphQLNamedType, node: FieldNode): string[] | undefined {
     if (parent.name !== 'Query' || !NODE_FIELDS.has(node.name.value)) return undefined;
     const value = node.arguments?.find((arg) => ID_ARGUMENTS.has(arg.name.value))?.value;
-    if (!value) return undefined;
-    const ids = this.valueOf(value);
-    if (ids === undefined) return undefined;
-    let items = 0;
-    for (const id of Array.isArray(ids) ? ids : [ids]) {
-      // Not an id (a wrong type is refused when variables are coerced): as many items as it says.
-      if (typeof id !== 'string') return undefined;
-      items += entriesNamedBy(id);
-    }
-    return Math.max(items, 1);
+    const ids = value && this.valueOf(value);
+    if (ids === undefined || ids === null) return undefined;
+    const list: unknown[] = Array.isArray(ids) ? ids : [ids];
+    // Not ids (a wrong type is refused when variables are coerced): as many items as the list says.
+    return list.every((id): id is string => typeof id === 'string') ? list : undefined;
   }
 
   /** A literal's value, or a variable's when known; undefined while not known. */

@@ -1,5 +1,5 @@
 import { getIntrospectionQuery, getOperationAST, parse, specifiedRules, validate } from 'graphql';
-import { MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../../../src/domain/limits';
+import { MAX_OPERATION_VIEWS, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS } from '../../../src/domain/limits';
 import { buildSchema } from '../../../src/graphql/schema';
 import { DocumentCache } from '../../../src/graphql/execution/documents';
 import { encodeNodeId } from '../../../src/graphql/nodeIds';
@@ -170,6 +170,21 @@ describe('cost', () => {
       expect(costOf(query, { ids: Array.from({ length: 300 }, (_, n) => window(500, `p${n}`)) })).toMatchObject({ limit: 'cost' });
       expect(costOf(query, { ids: Array.from({ length: 300 }, (_, n) => `garbled-${n}`) })).toBeUndefined();
     });
+  });
+
+  it(`allows ${MAX_OPERATION_VIEWS} combined views an operation, as fields or as Node ids of views, and refuses more`, () => {
+    const view = (n: number) => `v${n}: combined(sources: [{ leaderboardId: "a", weight: ${n} }]) { totalCount }`;
+    const views = (count: number) => `{ ${Array.from({ length: count }, (_, n) => view(n + 1)).join(' ')} }`;
+    expect(limitsOf(views(MAX_OPERATION_VIEWS))).toEqual([]);
+    expect(limitsOf(views(MAX_OPERATION_VIEWS + 1))).toEqual([{ limit: 'views', maximum: MAX_OPERATION_VIEWS, found: MAX_OPERATION_VIEWS + 1 }]);
+    const viewId = (weight: number) => encodeNodeId({ type: 'CombinedView', view: { aggregate: 'SUM', sources: [{ boardId: 'a', kind: 'ALL_TIME', key: 'all', weight }] } });
+    const onView = (weight: number) => encodeNodeId({ type: 'Entry', boardId: 'a', playerId: 'view', view: { aggregate: 'MAX', sources: [{ boardId: 'a', kind: 'ALL_TIME', key: 'all', weight }] } });
+    const document = parse('query ($ids: [ID!]!) { nodes(ids: $ids) { id } }', parseOptions);
+    const measured = (ids: string[]) => nodeIdsCost(schema, document, getOperationAST(document)!, { ids })?.extensions.details;
+    expect(measured([viewId(1), viewId(2), onView(3), onView(4)])).toBeUndefined();
+    expect(measured([viewId(1), viewId(2), onView(3), onView(4), viewId(5)])).toEqual({ limit: 'views', maximum: MAX_OPERATION_VIEWS, found: 5 });
+    // An entry of a board (its player happens to be called "view") opens no view.
+    expect(measured(Array.from({ length: 10 }, (_, n) => encodeNodeId({ type: 'Entry', boardId: `b${n}`, playerId: 'view' })))).toBeUndefined();
   });
 
   it('leaves an out-of-range size to the precise BAD_USER_INPUT check', () => {

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       apiKeys: [],
       anonymousReads: true,
       rateLimits: { perKey: 5_000, perIp: 1_000, windowMs: 10_000, viewEntries: 500_000 },
-      liveCostLimits: { perConnection: 2_000, perClient: 4_000 },
+      liveCostLimits: { perConnection: 2_000, perClient: 2_000 },
       trustProxyHops: 0,
       maxConnectionsPerIp: 256,
       httpTimeouts: { headersMs: 10_000, requestMs: 30_000 },
