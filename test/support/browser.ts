@@ -57,6 +57,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
+/**
+ * Saves the page as docs/images/`<name>`.png, the picture the docs show: made by the browser tests
+ * on every run, so it shows the page as it is and cannot go stale.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<string> {
+  const file = path.join(ROOT, 'docs', 'images', `${name}.png`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  return file;
+}
+
 /** Resolves once nothing on the page is animating (rows sliding or flashing), for a still screenshot. */
 export function settled(page: Page): Promise<unknown> {
   return page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): unknown[] } }).document.getAnimations().length === 0);
