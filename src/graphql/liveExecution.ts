@@ -30,16 +30,23 @@ export function createSharedSubscribe(
   let nextDocumentId = 0;
   const results = new SharedResults(eventContext, freezeShared, onResult);
 
-  return async (args: ExecutionArgs): Promise<ExecutionResult | LiveResults> => {
+  /**
+   * `executeEvent`: what executes the operation for one event (the execution core's compiled
+   * function); graphql-js' `execute` when left out.
+   */
+  return async (args: ExecutionArgs, executeEvent?: EventExecution): Promise<ExecutionResult | LiveResults> => {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source; // errors while subscribing
     let documentId = documentIds.get(args.document);
     if (documentId === undefined) documentIds.set(args.document, (documentId = nextDocumentId++));
     const operation = `${documentId}\n${args.operationName ?? ''}\n${JSON.stringify(args.variableValues ?? {})}`;
     const events = source instanceof LiveStream ? source : pulled(source[Symbol.asyncIterator]());
-    return new LiveResults(events, results, operation, args);
+    return new LiveResults(events, results, operation, executeEvent ?? ((payload, contextValue) => execute({ ...args, rootValue: payload, contextValue })));
   };
 }
+
+/** The operation of a subscription executed for one event: `payload` is its root value. */
+export type EventExecution = (payload: unknown, contextValue: unknown) => ExecutionResult | Promise<ExecutionResult>;
 
 /** The results of every subscription of one server, by payload and operation. */
 class SharedResults {
@@ -51,20 +58,20 @@ class SharedResults {
     private readonly onResult: ((result: ExecutionResult) => void) | undefined,
   ) {}
 
-  /** The result of `payload` under the operation that `operation` names and `args` executes. */
-  of(payload: unknown, operation: string, args: ExecutionArgs): SharedResult {
-    if (typeof payload !== 'object' || payload === null) return this.run(payload, args);
+  /** The result of `payload` under the operation that `operation` names and `execution` executes. */
+  of(payload: unknown, operation: string, execution: EventExecution): SharedResult {
+    if (typeof payload !== 'object' || payload === null) return this.run(payload, execution);
     if (this.freezeShared) deepFreeze(payload);
     let byOperation = this.byPayload.get(payload);
     if (!byOperation) this.byPayload.set(payload, (byOperation = new Map()));
     let result = byOperation.get(operation);
-    if (!result) byOperation.set(operation, (result = this.run(payload, args)));
+    if (!result) byOperation.set(operation, (result = this.run(payload, execution)));
     return result;
   }
 
-  private run(payload: unknown, args: ExecutionArgs): SharedResult {
+  private run(payload: unknown, executeEvent: EventExecution): SharedResult {
     return new SharedResult(() => {
-      const execution = execute({ ...args, rootValue: payload, contextValue: this.eventContext() });
+      const execution = executeEvent(payload, this.eventContext());
       return execution instanceof Promise ? execution.then((result) => this.finish(result)) : this.finish(execution);
     });
   }
@@ -98,12 +105,12 @@ type EventSink = LiveSink<unknown> & { error(err: unknown): void };
 export class LiveResults implements EventSink {
   private sink: ResultSink | undefined;
 
-  /** `operation` names what `args` executes (see createSharedSubscribe). */
+  /** `operation` names what `execution` executes (see createSharedSubscribe). */
   constructor(
     private readonly events: EventSource,
     private readonly results: SharedResults,
     private readonly operation: string,
-    private readonly args: ExecutionArgs,
+    private readonly execution: EventExecution,
   ) {}
 
   pipe(sink: ResultSink): void {
@@ -124,7 +131,7 @@ export class LiveResults implements EventSink {
 
   /** An event: its result goes to the sink. */
   next(payload: unknown): boolean {
-    const shared = this.results.of(payload, this.operation, this.args);
+    const shared = this.results.of(payload, this.operation, this.execution);
     if (shared.state === 'ready') return this.sink?.take(shared.result!) ?? true;
     shared.whenSettled(() => {
       if (this.takeSettled(shared)) this.events.resume();

@@ -109,7 +109,7 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
   const sendNext = createSharedFrames(core.formatResult);
   /** Each subscription by the arguments onSubscribe gave graphql-ws, which it passes to `subscribe`. */
   const setUps = new WeakMap<ExecutionArgs, Subscription>();
-  /** Each query or mutation by the arguments onSubscribe gave graphql-ws, which it passes to `execute`. */
+  /** Each operation by the arguments onSubscribe gave graphql-ws, which it passes to `execute` or `subscribe`. */
   const operations = new WeakMap<ExecutionArgs, PreparedOperation>();
   /** The live cost each client's subscriptions hold on this server, by client (see LiveBudget). */
   const costsByClient = new Map<string, number>();
@@ -216,9 +216,10 @@ export function attachWebSocket(options: WebSocketOptions): WebSocketEndpoint {
         const subscription = ctx.extra.subscriptions!.add(id, subscriptionCost(core.schema, prepared, variables.coerced));
         if (subscription instanceof StandingsError) return [new GraphQLError(subscription.message, { originalError: subscription })];
         setUps.set(args, subscription);
+        operations.set(args, prepared);
         return args;
       },
-      subscribe: (args) => setUps.get(args)!.setUp(() => core.subscribe(args)),
+      subscribe: (args) => setUps.get(args)!.setUp(() => core.subscribe(args, operations.get(args))),
       execute: (args) => core.execute(operations.get(args)!, args.contextValue as object, args.variableValues),
       // A query's or mutation's one result: subscriptions send theirs without graphql-ws (see Subscription).
       onNext: (_ctx, _id, _payload, _args, result) => core.formatResult(result),

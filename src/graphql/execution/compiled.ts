@@ -18,15 +18,16 @@ import { withCode } from './documents';
  * that answered it (fast-json-stringify) when there is one and the result is data alone.
  */
 export function createCompiledExecution(schema: GraphQLSchema) {
+  /** `rootValue`: for a subscription, the event whose result it is. */
   const execute = (
-    prepared: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined,
+    prepared: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined, rootValue?: unknown,
   ): Promise<ExecutionResult> | ExecutionResult => {
     const { operation } = prepared;
-    if (!prepared.kept) return executeOnce(schema, prepared, contextValue, variables);
+    if (!prepared.kept) return executeOnce(schema, prepared, contextValue, variables, rootValue);
     const compiled = (prepared.compiled ??= compile(schema, prepared));
     if (!isCompiledQuery(compiled)) return withGraphQLErrors(schema, compiled, operation, variables);
     const finish = (result: ExecutionResult) => withGraphQLErrors(schema, result, operation, variables);
-    const result = compiled.query(undefined, contextValue, variables);
+    const result = compiled.query(rootValue, contextValue, variables);
     return result instanceof Promise ? result.then(finish) : finish(result);
   };
 
@@ -55,10 +56,11 @@ function compile(schema: GraphQLSchema, { document, operation }: PreparedOperati
 
 async function executeOnce(
   schema: GraphQLSchema, { document, operation }: PreparedOperation, contextValue: unknown, variables: Record<string, unknown> | undefined,
+  rootValue: unknown,
 ): Promise<ExecutionResult> {
   const coercionErrors = coerceVariables(schema, operation, variables).errors;
   if (coercionErrors) return { errors: coercionErrors };
-  return execute({ schema, document, operationName: operation.name?.value, contextValue, variableValues: variables });
+  return execute({ schema, document, operationName: operation.name?.value, contextValue, variableValues: variables, rootValue });
 }
 
 /**

@@ -129,9 +129,14 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
       return result;
     },
 
-    /** A subscription's stream of results (see liveExecution.ts), or the errors that refused it. */
-    async subscribe(args: ExecutionArgs): Promise<ExecutionResult | LiveResults> {
-      const subscribed = await subscribeShared(args);
+    /**
+     * A subscription's stream of results (see liveExecution.ts), or the errors that refused it.
+     * With its prepared operation, each event's result comes from the operation's compiled
+     * function, as a query's does; without it, graphql-js executes it.
+     */
+    async subscribe(args: ExecutionArgs, prepared?: PreparedOperation): Promise<ExecutionResult | LiveResults> {
+      const variables = args.variableValues ?? undefined;
+      const subscribed = await subscribeShared(args, prepared && ((payload, contextValue) => compiled.execute(prepared, contextValue, variables, payload)));
       const requestId = (args.contextValue as WithRequestId | undefined)?.[REQUEST_ID];
       if (!(subscribed instanceof LiveResults)) subscribed.errors?.forEach((error) => logInternalError(error, requestId));
       return subscribed;

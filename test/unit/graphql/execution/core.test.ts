@@ -2,11 +2,12 @@
 // parse and validation per text, Apollo's hashes), and what every transport gets from the core:
 // error codes and their format in production, metrics and the log of internal errors.
 import { makeExecutableSchema } from '@graphql-tools/schema';
-import type { GraphQLError, OperationDefinitionNode } from 'graphql';
+import type { ExecutionResult, GraphQLError, OperationDefinitionNode } from 'graphql';
 import { ANONYMOUS_READER } from '../../../../src/domain/access';
 import { unavailable, WriteOutcome } from '../../../../src/errors';
 import type { Services } from '../../../../src/graphql/context';
 import { createExecutionCore } from '../../../../src/graphql/execution/core';
+import { LiveResults } from '../../../../src/graphql/liveExecution';
 import { DocumentCache, type PreparedOperation, rulesFor } from '../../../../src/graphql/execution/documents';
 import { noteWriteOutcome } from '../../../../src/graphql/writeOutcomes';
 import { MAX_KEPT_QUERY_LENGTH } from '../../../../src/domain/limits';
@@ -29,6 +30,7 @@ const schema = makeExecutableSchema({
   typeDefs: /* GraphQL */ `
     type Query { hello(name: String!): String score: Int broken: Int }
     type Mutation { lost: Int unknown: Int }
+    type Subscription { ticks(by: Int!): Int }
   `,
   resolvers: {
     Query: {
@@ -36,6 +38,15 @@ const schema = makeExecutableSchema({
       score: () => 7,
       broken: () => {
         throw new Error('kaput: a bug deep inside');
+      },
+    },
+    Subscription: {
+      ticks: {
+        subscribe: async function* ticks() {
+          yield 1;
+          yield 2;
+        },
+        resolve: (tick: number, { by }: { by: number }) => tick * by,
       },
     },
     Mutation: {
@@ -152,6 +163,25 @@ describe('executing', () => {
     expect(await execution.execute(operation, context, { n: 'b' })).toEqual({ data: { hello: 'hello b' } });
     expect(operation.compiled).toBe(compiled);
     expect(observed).toEqual([operation.operation, operation.operation]);
+  });
+
+  it("executes a subscription's events with its operation's compiled function, answering as graphql-js does", async () => {
+    const { core: execution } = core(false);
+    const operation = prepared(execution.prepare('subscription ($by: Int!) { ticks(by: $by) }', undefined));
+    const results = async (given?: PreparedOperation) => {
+      const args = { schema, document: operation.document, variableValues: { by: 3 }, contextValue: execution.context(ANONYMOUS_READER) };
+      const live = await execution.subscribe(args, given);
+      if (!(live instanceof LiveResults)) throw new Error(`not subscribed: ${JSON.stringify(live)}`);
+      return new Promise<ExecutionResult[]>((resolve, reject) => {
+        const taken: ExecutionResult[] = [];
+        live.pipe({ take: (result) => taken.push(result) > 0, end: () => resolve(taken), error: reject });
+      });
+    };
+    const byGraphQLJs = await results();
+    expect(byGraphQLJs).toEqual([{ data: { ticks: 3 } }, { data: { ticks: 6 } }]);
+    expect(operation.compiled).toBeUndefined();
+    expect(await results(operation)).toEqual(byGraphQLJs);
+    expect(operation.compiled).toEqual(expect.objectContaining({ query: expect.any(Function) }));
   });
 
   it('reports variables that do not fit as BAD_USER_INPUT, naming the variable', async () => {
