@@ -20,7 +20,7 @@ export type Scalars = {
   DateTime: { input: number; output: number; }
 };
 
-/** Seasons to add to a board (see "Time windows" in the README). */
+/** Seasons to add to a board (see docs/time-windows.md). */
 export type AddSeasonsInput = {
   /** The board's id. */
   leaderboardId: Scalars['ID']['input'];
@@ -252,7 +252,7 @@ export type CreateLeaderboardInput = {
   /** 1-128 characters of letters, digits and `-_.:`. */
   id: Scalars['ID']['input'];
   /**
-   * The periods the board keeps (see "Time windows" in the README); left out: ALL_TIME only, as
+   * The periods the board keeps (see docs/time-windows.md); left out: ALL_TIME only, as
    * every board before periods. Fixed at creation: re-creating with others is CONFLICT.
    */
   periods?: InputMaybe<PeriodsInput>;
@@ -1017,7 +1017,7 @@ export type Player = {
 export type Query = {
   __typename?: 'Query';
   /**
-   * A combined view of 1 to 16 rankings (README, Time windows, "Combined views"). Null, with an
+   * A combined view of 1 to 16 rankings (docs/time-windows.md, "Combined views"). Null, with an
    * error naming the field, for no source or more than 16, a source named twice, a weight out of
    * range, boards of different sort orders, a period kind a board does not keep, or a combined
    * score outside |score| <= 2^53 - 1 (BAD_USER_INPUT), and for an unknown board or a period no

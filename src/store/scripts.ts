@@ -38,7 +38,7 @@ export type ScriptArg = string | number | Buffer;
 /**
  * Where a script takes "now" from: Redis' TIME, or, for tests that drive the clock (a
  * LeaderboardStore built with `testNow`), the caller's moment as the last argument. Production
- * has no way to the second: a caller's clock would decide periods and tie order (README).
+ * has no way to the second: a caller's clock would decide periods and tie order (docs/time-windows.md, "Why tests can set the scripts' now").
  */
 export type ScriptClock = 'redis' | 'caller';
 

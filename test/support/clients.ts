@@ -1,4 +1,4 @@
-// The client libraries as the README's "Using Standings from a client" sets them up, pointed at
+// The client libraries as docs/clients.md ("Using Standings from a client") sets them up, pointed at
 // a test server: Apollo Client 4 (InMemoryCache, GraphQLWsLink) and urql 6 (graphcache), with
 // no key functions of our own, so that the tests see what a client team gets.
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';

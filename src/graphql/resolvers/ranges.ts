@@ -17,6 +17,6 @@ export const RangeReads: BoardRankingReads<'entriesByScore' | 'countByScore' | '
 };
 
 export const EntryRanges: EntryResolvers = {
-  // Dense ranks are kept for ALL_TIME only (README, Time windows), and views keep none.
+  // Dense ranks are kept for ALL_TIME only (docs/time-windows.md), and views keep none.
   denseRank: (entry, _args, { loaders }) => (entry.period || entry.view ? null : loaders.denseRanks(entry.boardId).load(entry.score)),
 };

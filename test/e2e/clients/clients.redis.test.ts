@@ -1,4 +1,4 @@
-// Apollo Client and urql against a real server, set up as the README shows: cache identity,
+// Apollo Client and urql against a real server, set up as docs/clients.md shows: cache identity,
 // merged pages, subscription updates landing in watched queries, and partial mutation results.
 import type { ApolloClient } from '@apollo/client';
 import type { Client as UrqlClient } from '@urql/core';
@@ -141,7 +141,7 @@ describe.each([
     expect((await client.cached(ENTRY_ON_BOARD, { board: a, player: 'p3' })).leaderboard.entry).toMatchObject({ score: 10, rank: 2 });
   });
 
-  it('merges pages with the README pagination policy into the board', async () => {
+  it('merges pages with the pagination policy of docs/clients.md into the board', async () => {
     const board = uniqueId('client-pages');
     await createBoard(server, board);
     await submitAll(server, board, Array.from({ length: 8 }, (_, i): [string, number] => [`p${i}`, (i * 37) % 11]));
