@@ -119,10 +119,10 @@ describe('the spectator page', () => {
         document: { getElementById(id: string): { querySelectorAll(s: string): Iterable<Row>; getAnimations(o: { subtree: boolean }): { constructor: { name: string } }[] } };
         requestAnimationFrame(callback: () => void): void;
         MutationObserver: new (callback: () => void) => { observe(target: unknown, options: { childList: boolean }): void; disconnect(): void };
-        samples: { frames: number; overlaps: string[]; entering: string[] };
+        samples: { frames: number; overlaps: string[]; entering: string[]; leaving: number };
       };
       const list = page.document.getElementById('top');
-      const samples = { frames: 0, overlaps: [] as string[], entering: [] as string[] };
+      const samples = { frames: 0, overlaps: [] as string[], entering: [] as string[], leaving: 0 };
       const sample = () => {
         const boxes = [...list.querySelectorAll('.row')].map((row) => ({ row, box: row.getBoundingClientRect() })).filter(({ box }) => box.bottom - box.top > 0.5);
         for (let i = 0; i < boxes.length; i++) {
@@ -132,6 +132,8 @@ describe('the spectator page', () => {
           }
         }
         for (const { row } of boxes) if (row.dataset.player && row.getAnimations().length > 0 && !samples.entering.includes(row.dataset.player)) samples.entering.push(row.dataset.player);
+        // The row pushed out shrinks away in its place.
+        samples.leaving = Math.max(samples.leaving, boxes.filter(({ row }) => row.classList.contains('leaving')).length);
         samples.frames += 1;
         if (list.getAnimations({ subtree: true }).some((animation) => animation.constructor.name !== 'CSSAnimation')) page.requestAnimationFrame(sample);
         else page.samples = samples;
@@ -145,11 +147,12 @@ describe('the spectator page', () => {
     // A newcomer at rank 2 pushes the others down one and the tenth out.
     await submit(server, board, uniqueId('newcomer').slice(0, 20), 2410);
     const result = await page.waitForFunction(() => (globalThis as unknown as { samples?: unknown }).samples, undefined, { timeout: PAGE_LOAD_MS });
-    const samples = (await result.jsonValue()) as { frames: number; overlaps: string[]; entering: string[] };
+    const samples = (await result.jsonValue()) as { frames: number; overlaps: string[]; entering: string[]; leaving: number };
     expect(samples.frames).toBeGreaterThan(2);
     expect(samples.overlaps).toEqual([]);
     expect(samples.entering).toHaveLength(1);
     expect(samples.entering[0]).toMatch(/^newcomer/);
+    expect(samples.leaving).toBe(1);
   });
 
   it('shows the window around a searched player, live', async () => {
@@ -306,15 +309,6 @@ describe('the spectator page', () => {
     await settled(page);
     await docsScreenshot(page, picture);
   });
-});
-
-describe('the spectator page where it cannot show a board', () => {
-  const own = onSeededBoard(true);
-  let tab: TestPage;
-  beforeEach(async () => {
-    tab = await openPage(held.browser);
-  });
-  afterEach(() => tab?.context.close());
 
   it('says a board is not there, and stays so (no reconnecting)', async () => {
     const { page } = tab;
@@ -364,6 +358,7 @@ describe('the spectator page where it cannot show a board', () => {
     await Promise.all(sockets);
     expect(await state(page)).toBe('ended');
     expect(await page.locator('#top-note').isHidden()).toBe(true);
+    expect(await page.locator('#top').isHidden()).toBe(true);
     await screenshot(page, 'spectator-deleted');
   });
 

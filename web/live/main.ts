@@ -62,8 +62,8 @@ function setState(next: PageState): void {
   const hasKey = Boolean(sessionStorage.getItem(KEY_STORAGE));
   // The key form only while a key is needed, or one is set (to change or forget it).
   $('key-form').hidden = !(hasKey || next === 'key-needed' || next === 'refused');
-  // A list that will not change again says nothing more about an empty board.
-  if (ENDING_STATES.has(next)) $('top-note').hidden = true;
+  // A state that ended the session has nothing to show but its message (no stale or empty lists).
+  $('content').hidden = ENDING_STATES.has(next);
 }
 
 function showMessage(text: string | null): void {
@@ -127,7 +127,7 @@ function start(): void {
     setState(connectionState());
     showPeriod(topChanged.period);
     movement.note(topChanged.entries);
-    $('top-note').hidden = topChanged.entries.length > 0 || ending !== null;
+    $('top-note').hidden = topChanged.entries.length > 0;
     top.show(topChanged.entries);
   });
   follow<{ entrySubmitted: Submission }>(SUBMITTED, { board: boardId, period }, ({ entrySubmitted }) => {

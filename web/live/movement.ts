@@ -28,10 +28,10 @@ export class RankMovement {
     this.seen = true;
   }
 
-  /** A submission's event: where its player was before it, unless already known. */
+  /** A submission's event: where its player was before it, unless already known (or the first top, still to come, will say). */
   submitted(playerId: string, previousRank: number | null): void {
-    if (this.arrived.has(playerId) && !this.guessed.has(playerId)) return;
-    this.arrived.set(playerId, this.seen ? previousRank : null);
+    if (!this.seen || (this.arrived.has(playerId) && !this.guessed.has(playerId))) return;
+    this.arrived.set(playerId, previousRank);
     this.guessed.delete(playerId);
   }
 
