@@ -406,6 +406,22 @@ describe('the spectator page where reads need a key', () => {
     expect(storage).toEqual({ key: TEST_KEYS.reader, local: 0 });
     await tab.context.close();
   });
+
+  it('asks for a key in the broadcast mode too (its only control then)', async () => {
+    const tab = await openPage(held.browser);
+    try {
+      const { page } = tab;
+      await page.goto(`${own.server.baseUrl}/live/${own.board}?overlay=1`);
+      await until(page, status('key-needed'), PAGE_LOAD_MS);
+      expect(await page.locator('#key-form').isVisible()).toBe(true);
+      await page.locator('#key').fill(TEST_KEYS.reader);
+      await page.locator('#key-form button').click();
+      await untilLive(page, 10);
+      expect(await page.locator('#key-form').isHidden()).toBe(true);
+    } finally {
+      await tab.context.close();
+    }
+  });
 });
 
 describe('the spectator page across a Redis restart', () => {

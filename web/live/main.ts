@@ -28,7 +28,8 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 const boardId = decodeURIComponent(location.pathname.replace(/^\/live\//, '').replace(/\/+$/, ''));
 const search = new URLSearchParams(location.search);
 const first = Math.min(100, Math.max(1, Number(search.get('top')) || DEFAULT_TOP));
-if (search.get('overlay') === '1') document.documentElement.dataset.overlay = '';
+const overlay = search.get('overlay') === '1';
+if (overlay) document.documentElement.dataset.overlay = '';
 const movement = new RankMovement();
 const top = new Rows($('top'), movement.annotate);
 const around = new Rows($('around'));
@@ -60,8 +61,9 @@ function setState(next: PageState): void {
   status.dataset.state = next;
   status.textContent = STATE_LABELS[next];
   const hasKey = Boolean(sessionStorage.getItem(KEY_STORAGE));
-  // The key form only while a key is needed, or one is set (to change or forget it).
-  $('key-form').hidden = !(hasKey || next === 'key-needed' || next === 'refused');
+  // The key form only while a key is needed, or one is set (to change or forget it; not in the
+  // broadcast mode, which shows no controls but what it needs).
+  $('key-form').hidden = !(next === 'key-needed' || next === 'refused' || (hasKey && !overlay));
   // A state that ended the session has nothing to show but its message (no stale or empty lists).
   $('content').hidden = ENDING_STATES.has(next);
 }
@@ -225,6 +227,7 @@ function switchPeriod(choice: PeriodChoice): void {
   ending = null;
   showMessage(null);
   movement.reset();
+  tabs.mark(null);
   ticker.clear();
   top.clear();
   around.clear();
@@ -260,7 +263,6 @@ async function loadBoard(client: Client): Promise<void> {
   $('title').textContent = title;
   document.title = `${title} · Standings live`;
   tabs.show(tabsOf(board.periods));
-  tabs.mark(period === null ? null : { kind: period.kind, key: period.key ?? '' });
 }
 
 /** Whether a connection_ack or ping payload says the server has Redis (`{ redis: "up" | "down" }`); `otherwise` when it says nothing. */

@@ -29,6 +29,8 @@ export function tabsOf(periods: readonly { kind: string; key: string }[]): Perio
 
 export class PeriodTabs {
   private tabs: { choice: PeriodChoice; link: HTMLAnchorElement }[] = [];
+  /** The period shown, marked again when the tabs come after it. */
+  private shown: { kind: string; key: string } | null = null;
 
   constructor(private readonly nav: HTMLElement, private readonly select: (choice: PeriodChoice) => void) {}
 
@@ -49,10 +51,12 @@ export class PeriodTabs {
     this.nav.replaceChildren(...this.tabs.map(({ link }) => link));
     // One period only: nothing to switch between.
     this.nav.hidden = this.tabs.length < 2;
+    this.mark(this.shown);
   }
 
   /** Marks the tab of the period shown (a season's by its key, another kind's by its kind). */
   mark(shown: { kind: string; key: string } | null): void {
+    this.shown = shown;
     for (const { choice, link } of this.tabs) {
       const current = shown !== null && choice.kind === shown.kind && (choice.key === undefined || choice.key === shown.key);
       if (current) link.setAttribute('aria-current', 'page');
