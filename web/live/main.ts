@@ -58,6 +58,7 @@ let endAround: (() => void) | undefined;
 let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
 function setState(next: PageState): void {
+  beenLive ||= next === 'live';
   status.dataset.state = next;
   status.textContent = STATE_LABELS[next];
   const hasKey = Boolean(sessionStorage.getItem(KEY_STORAGE));
@@ -78,7 +79,6 @@ function connectionState(): PageState {
   if (!navigator.onLine || failedAttempts >= OFFLINE_AFTER) return 'offline';
   if (failedAttempts > 0 || !serverReady) return 'reconnecting';
   if (!session?.current) return beenLive ? 'reconnecting' : 'connecting';
-  beenLive = true;
   return 'live';
 }
 

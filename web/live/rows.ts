@@ -35,7 +35,7 @@ export class Rows {
     const staying = stayingInOrder(entries, [...this.rows.keys()]);
     const wanted = new Set(entries.map((entry) => entry.playerId));
     for (const [playerId, row] of this.rows) {
-      if (wanted.has(playerId) && staying.has(playerId)) continue;
+      if (staying.has(playerId)) continue;
       if (animate) this.leave(row);
       if (!wanted.has(playerId)) {
         row.remove();
