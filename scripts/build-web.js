@@ -8,7 +8,7 @@ const esbuild = require('esbuild');
 
 const ROOT = path.join(__dirname, '..');
 const WEB = path.join(ROOT, 'web');
-/** The spectator page's own script, gzipped (README, "Spectator page"). GraphiQL is exempt. */
+/** The spectator page's own script, gzipped (docs/spectator.md, "Size budget"). GraphiQL is exempt. */
 const LIVE_SCRIPT_BUDGET_BYTES = 60 * 1024;
 // Monaco, GraphiQL's editor, runs its language services in workers; without its own URLs it
 // would fetch them from a CDN.

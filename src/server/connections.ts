@@ -20,7 +20,7 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 10_000, requestM
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /**
  * An idle kept-alive connection is closed after this (Node adds 1 s of its own). Node's default,
- * written here so that a Node upgrade does not change what README promises.
+ * written here so that a Node upgrade does not change what docs/access-and-configuration.md ("Slow clients") promises.
  */
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 

@@ -80,7 +80,7 @@ export interface WebSocketOptions {
 /**
  * What the server says of its Redis: in `connection_ack`'s payload, and in a graphql-ws `ping`
  * (payload `{ redis }`) to every admitted connection when it changes. A lost Redis ends no
- * subscription: when it is back every subscription gets a fresh snapshot (see README, Live updates).
+ * subscription: when it is back every subscription gets a fresh snapshot (see docs/live-updates.md, "Redis restarts").
  */
 export type RedisState = 'up' | 'down';
 const redisState = (connected: boolean): { redis: RedisState } => ({ redis: connected ? 'up' : 'down' });
@@ -401,7 +401,7 @@ const COST_REMEDY = 'ask for a smaller radius or first, or complete subscription
  * The live cost one connection's subscriptions hold, counted against the connection's limit and,
  * with the other connections of its client to this server, against the client's (`byClient`, the
  * server's count by client). Counted in this process alone: each instance and each worker counts
- * its own connections (see README, Access and limits).
+ * its own connections (see docs/access-and-configuration.md, "Live cost").
  */
 class LiveBudget {
   private held = 0;

@@ -19,7 +19,7 @@ const DEFAULT_TOP = 10;
 const AROUND_RADIUS = 5;
 /** Failed connection attempts in a row after which the server counts as offline rather than reconnecting. */
 const OFFLINE_AFTER = 3;
-/** graphql-ws' close code for a refused key (see README, Access and limits). */
+/** graphql-ws' close code for a refused key (see docs/access-and-configuration.md). */
 const CLOSE_FORBIDDEN = 4403;
 /** How soon a subscription refused for a passing reason (Redis down at set-up, a limit) is asked again. */
 const RETRY_MS = 2_000;
@@ -41,7 +41,7 @@ const aroundNote = $('around-note');
 
 /** The period asked for (null: the board's default one); the server refuses a kind the board does not keep. */
 let period: PeriodChoice | null = choiceFromUrl(search);
-/** Whether the server has Redis, as it said in connection_ack and its pings (see README, Spectator page). */
+/** Whether the server has Redis, as it said in connection_ack and its pings (see docs/live-updates.md, "Whether the server has Redis"). */
 let serverReady = true;
 let failedAttempts = 0;
 let aroundPlayer: string | null = null;

@@ -3,12 +3,12 @@
 import { parse, validate } from 'graphql';
 import { buildSchema } from '../../../src/graphql/schema';
 import { EXAMPLE_VARIABLES, exampleTabs } from '../../../web/explorer/examples';
-import { AROUND, BOARD, TOP } from '../../../web/live/operations';
+import { AROUND, BOARD, SUBMITTED, TOP } from '../../../web/live/operations';
 
 const schema = buildSchema();
 
 describe('the operations the browser pages send', () => {
-  it.each([['BOARD', BOARD], ['TOP', TOP], ['AROUND', AROUND]])('spectator page: %s is valid', (_name, query) => {
+  it.each([['BOARD', BOARD], ['TOP', TOP], ['AROUND', AROUND], ['SUBMITTED', SUBMITTED]])('spectator page: %s is valid', (_name, query) => {
     expect(validate(schema, parse(query))).toEqual([]);
   });
 
