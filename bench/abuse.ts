@@ -21,9 +21,12 @@
  *   npm run bench:abuse                                   # 20 s a phase, readers at 100/s, 25,000 players a board
  *   npm run bench:abuse -- --seconds 30 --rate 200 --players 10000 --abuseRate 100
  *
- * The abusers run in a process of their own (this file, forked), so the work they make for
- * themselves (parsing 1,001-entry windows) does not delay the readers' measurements; on a 2-core
- * machine it still takes CPU from the server, as the load generator does. Every client kind
+ * The server is the built one (`npm run bench:abuse` builds it first), as `npm start` runs it:
+ * under ts-node every Error's stack also goes through source-map support, a cost of each refusal
+ * that a shipped server does not have. The abusers run in a process of their own (this file,
+ * forked), so the work they make for themselves (parsing 1,001-entry windows) does not delay the
+ * readers' measurements; on a 2-core machine it still takes CPU from the server, as the load
+ * generator does. Every client kind
  * connects from a loopback address of its own (127.0.0.x, so the per-address connection cap
  * tells them apart) and names its own client address in X-Forwarded-For (TRUST_PROXY_HOPS=1, so
  * the rate limits and live-cost limits tell them apart). Loopback only; it stops by itself.
@@ -520,7 +523,7 @@ async function main(): Promise<string> {
     await loadBoards(redis.url, options.players);
     // The shipped limits, but every client's address read from X-Forwarded-For, and the connection
     // cap (counted on the peer's own address) set as it is by default without a proxy.
-    server = await startServer(redis.url, { TRUST_PROXY_HOPS: '1', MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS_PER_IP) });
+    server = await startServer(redis.url, { TRUST_PROXY_HOPS: '1', MAX_CONNECTIONS_PER_IP: String(MAX_CONNECTIONS_PER_IP) }, { built: true });
     const { url } = server;
     const pid = server.child.pid!;
     const random = seededRandom(42);

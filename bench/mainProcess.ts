@@ -6,6 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { BENCH_NODE_FLAGS } from './peers/launch';
 
 export const KEYS = { admin: 'soak-admin-key-000000001', writer: 'soak-writer-key-00000002', reader: 'soak-reader-key-00000003' };
 
@@ -17,9 +18,16 @@ export interface MainProcess {
   errorLines(): string[];
 }
 
-/** `env`: the settings a bench sets on top of production's (rate limits, timeouts). */
-export async function startServer(redisUrl: string, env: Record<string, string>): Promise<MainProcess> {
-  const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', join(__dirname, '..', 'src', 'server', 'main.ts')], {
+/**
+ * `env`: the settings a bench sets on top of production's (rate limits, timeouts). `built`: run
+ * dist/server/main.js as `npm start` does (the bench's npm script builds it first) rather than the
+ * sources through ts-node, whose compiler and source-map support (which every Error's stack
+ * goes through) a shipped server does not carry.
+ */
+export async function startServer(redisUrl: string, env: Record<string, string>, options: { built?: boolean } = {}): Promise<MainProcess> {
+  const root = join(__dirname, '..');
+  const entry = options.built ? [join(root, 'dist', 'server', 'main.js')] : ['-r', 'ts-node/register/transpile-only', join(root, 'src', 'server', 'main.ts')];
+  const child = spawn(process.execPath, [...BENCH_NODE_FLAGS, ...entry], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
