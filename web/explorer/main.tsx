@@ -7,6 +7,7 @@ import { Kind, parse } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
 import { createRoot } from 'react-dom/client';
 import 'graphiql/style.css';
+import './explorer.css';
 import { EXAMPLE_VARIABLES, exampleTabs } from './examples';
 
 /** What the server puts in the page (see explorerPage in src/server/explorer.ts). */
@@ -24,6 +25,9 @@ const config = JSON.parse(document.getElementById('standings-explorer')!.textCon
 (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
   getWorker: (_id: string, label: string) => new Worker(label === 'json' || label === 'graphql' ? config.workers[label] : config.workers.editor),
 };
+
+/** Narrower than this, the docs beside the editors would squeeze them: they start closed, a click away. */
+const DOCS_OPEN_FROM = '(min-width: 1000px)';
 
 const httpUrl = new URL(config.path, location.href).href;
 const wsUrl = httpUrl.replace(/^http/, 'ws');
@@ -71,6 +75,6 @@ createRoot(document.getElementById('explorer')!).render(
     initialHeaders={config.headers}
     defaultHeaders={config.headers}
     defaultEditorToolsVisibility="headers"
-    visiblePlugin={DOC_EXPLORER_PLUGIN}
+    visiblePlugin={matchMedia(DOCS_OPEN_FROM).matches ? DOC_EXPLORER_PLUGIN : undefined}
   />,
 );
