@@ -6,7 +6,7 @@ import { GRAPHQL_PATH } from '../../src/server/app';
 import { EXAMPLE_BOARD } from '../../web/explorer/examples';
 import { type GraphQLResponse, onOwnRedis, TEST_KEYS, userErrorsIn } from '../support/harness';
 import { startDedicatedRedis } from '../support/redis';
-import { docsScreenshot, openPage, screenshot, useBrowser } from '../support/browser';
+import { docsScreenshot, openPage, screenshot, type TestPage, useBrowser } from '../support/browser';
 import { submit } from './fixtures';
 
 const PAGE_LOAD_MS = 15_000;
@@ -22,16 +22,11 @@ const held = useBrowser();
 describe('the explorer, on a fresh server with a development key', () => {
   const own = onOwnRedis(() => startDedicatedRedis(), (redis) => redis.stop(), { anonymousReads: true, developmentKey: TEST_KEYS.admin });
 
-  it('runs every example tab in order without an error, live updates included, with no network but 127.0.0.1', async () => {
-    const tab = await openPage(held.browser, DESKTOP);
-    try {
-      const { page } = tab;
-      const resultOf = watchResults(page);
-      await openExplorer(page, own.server.graphqlUrl);
-      await expectTabs(page, TABS);
-
+  it('runs every example tab in order without an error, live updates included, with no network but 127.0.0.1', () =>
+    withExplorer(own.server.graphqlUrl, DESKTOP, async ({ tab, page, run }) => {
+      expect(await page.locator('.graphiql-tab-button').allInnerTexts()).toEqual(TABS);
       for (const name of TABS) {
-        const result = await runTab(page, resultOf, name);
+        const result = await run(name);
         expect({ tab: name, errors: result.errors ?? [], userErrors: userErrorsIn(result.data) }).toEqual({ tab: name, errors: [], userErrors: [] });
       }
       // Top is running: a score submitted elsewhere that enters the top shows in its result.
@@ -41,21 +36,13 @@ describe('the explorer, on a fresh server with a development key', () => {
 
       expect(tab.blocked).toEqual([]);
       expect(tab.problems.filter((problem) => /Content Security Policy|Refused to/i.test(problem))).toEqual([]);
-    } finally {
-      await tab.context.close();
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it('fills a 1280x800 window with the docs open, and again with them closed', async () => {
-    const tab = await openPage(held.browser, DESKTOP);
-    try {
-      const { page } = tab;
-      const resultOf = watchResults(page);
-      await openExplorer(page, own.server.graphqlUrl);
+  it('fills a 1280x800 window with the docs open, and again with them closed', () =>
+    withExplorer(own.server.graphqlUrl, DESKTOP, async (explorer) => {
+      const { page } = explorer;
       await page.getByText('Root Types').waitFor({ timeout: PAGE_LOAD_MS });
-      await runTab(page, resultOf, 'Start');
-      await runTab(page, resultOf, 'Board');
-      await page.locator('.graphiql-response').filter({ hasText: 'sharedRank' }).waitFor({ timeout: PAGE_LOAD_MS });
+      await showTopTen(explorer);
 
       await expectFitsWindow(page, {
         ...DESKTOP_EDITORS,
@@ -67,20 +54,12 @@ describe('the explorer, on a fresh server with a development key', () => {
       await page.locator(DOCS).waitFor({ state: 'detached' });
       await expectFitsWindow(page, DESKTOP_EDITORS);
       await screenshot(page, 'explorer-docs-closed');
-    } finally {
-      await tab.context.close();
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it('fits a 390x844 phone: docs closed at first, the editor above the result, the docs over both when opened', async () => {
-    const tab = await openPage(held.browser, PHONE);
-    try {
-      const { page } = tab;
-      const resultOf = watchResults(page);
-      await openExplorer(page, own.server.graphqlUrl);
-      await runTab(page, resultOf, 'Start');
-      await runTab(page, resultOf, 'Board');
-      await page.locator('.graphiql-response').filter({ hasText: 'sharedRank' }).waitFor({ timeout: PAGE_LOAD_MS });
+  it('fits a 390x844 phone: docs closed at first, the editor above the result, the docs over both when opened', () =>
+    withExplorer(own.server.graphqlUrl, PHONE, async (explorer) => {
+      const { page } = explorer;
+      await showTopTen(explorer);
 
       expect(await page.locator(DOCS).count()).toBe(0);
       await expectFitsWindow(page, PHONE_EDITORS);
@@ -93,10 +72,7 @@ describe('the explorer, on a fresh server with a development key', () => {
       await page.getByText('Root Types').waitFor({ timeout: PAGE_LOAD_MS });
       await expectFitsWindow(page, { '.graphiql-plugin': { width: PHONE.width - SIDEBAR_MAX_PX, height: 600 } });
       await screenshot(page, 'explorer-phone-docs');
-    } finally {
-      await tab.context.close();
-    }
-  }, 60_000);
+    }), 60_000);
 });
 
 /** The docs, in the panel GraphiQL keeps (empty and out of sight) while they are closed. */
@@ -123,21 +99,38 @@ interface Size {
   height: number;
 }
 
-async function openExplorer(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.locator(QUERY_EDITOR).waitFor({ timeout: PAGE_LOAD_MS });
+interface Explorer {
+  tab: TestPage;
+  page: Page;
+  /** Opens the example tab named `name`, runs it, and resolves with its (first) result. */
+  run(name: string): Promise<GraphQLResponse>;
 }
 
-async function expectTabs(page: Page, names: string[]): Promise<void> {
-  expect(await page.locator('.graphiql-tab-button').allInnerTexts()).toEqual(names);
+/** The explorer at `url`, loaded in a page of its own of the given size, for `use`. */
+async function withExplorer(url: string, size: Size, use: (explorer: Explorer) => Promise<void>): Promise<void> {
+  const tab = await openPage(held.browser, size);
+  try {
+    const { page } = tab;
+    const resultOf = watchResults(page);
+    await page.goto(url);
+    await page.locator(QUERY_EDITOR).waitFor({ timeout: PAGE_LOAD_MS });
+    const run = async (name: string) => {
+      await page.locator(`.graphiql-tab-button[title="${name}"]`).click();
+      const result = resultOf(name);
+      await page.locator('.graphiql-execute-button').click();
+      return result;
+    };
+    await use({ tab, page, run });
+  } finally {
+    await tab.context.close();
+  }
 }
 
-/** Opens the tab named `name`, runs it, and resolves with its (first) result. */
-async function runTab(page: Page, resultOf: (operationName: string) => Promise<GraphQLResponse>, name: string): Promise<GraphQLResponse> {
-  await page.locator(`.graphiql-tab-button[title="${name}"]`).click();
-  const result = resultOf(name);
-  await page.locator('.graphiql-execute-button').click();
-  return result;
+/** Runs Start, then Board: the page shows the top 10 of the example board. */
+async function showTopTen({ page, run }: Explorer): Promise<void> {
+  await run('Start');
+  await run('Board');
+  await page.locator('.graphiql-response').filter({ hasText: 'sharedRank' }).waitFor({ timeout: PAGE_LOAD_MS });
 }
 
 /**
