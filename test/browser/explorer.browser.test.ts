@@ -54,6 +54,11 @@ describe('the explorer, on a fresh server with a development key', () => {
       await page.locator(DOCS).waitFor({ state: 'detached' });
       await expectFitsWindow(page, DESKTOP_EDITORS);
       await screenshot(page, 'explorer-docs-closed');
+
+      // An operation longer than its editor scrolls inside the editor, not the page.
+      await page.locator('.graphiql-tab-button[title="Start"]').click();
+      await page.locator(QUERY_EDITOR).filter({ hasText: 'mutation Start' }).waitFor();
+      await expectFitsWindow(page, DESKTOP_EDITORS);
     }), 60_000);
 
   it('fits a 390x844 phone: docs closed at first, the editor above the result, the docs over both when opened', () =>
