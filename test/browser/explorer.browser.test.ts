@@ -15,6 +15,7 @@ const LIVE_CHANGE_MS = 1_000;
 const TABS = ['Start', 'Board', 'Submit', 'Windows', 'Top'];
 
 const DESKTOP = { width: 1280, height: 800 };
+const SMALL_WINDOW = { width: 1024, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
 const held = useBrowser();
@@ -61,6 +62,22 @@ describe('the explorer, on a fresh server with a development key', () => {
       await expectFitsWindow(page, DESKTOP_EDITORS);
     }), 60_000);
 
+  it('fits a 1024x768 window with the docs open: the editors above the result, beside the docs', () =>
+    withExplorer(own.server.graphqlUrl, SMALL_WINDOW, async (explorer) => {
+      const { page } = explorer;
+      await page.getByText('Root Types').waitFor({ timeout: PAGE_LOAD_MS });
+      await showTopTen(explorer);
+
+      await expectFitsWindow(page, {
+        [QUERY_EDITOR]: { width: 400, height: 200 },
+        '.graphiql-editor-tool': { width: 400, height: 80 },
+        '.graphiql-response': { width: 450, height: 250 },
+        '.graphiql-plugin': { width: 200, height: 600 },
+      });
+      await expectStacked(page);
+      await screenshot(page, 'explorer-small-window');
+    }), 60_000);
+
   it('fits a 390x844 phone: docs closed at first, the editor above the result, the docs over both when opened', () =>
     withExplorer(own.server.graphqlUrl, PHONE, async (explorer) => {
       const { page } = explorer;
@@ -68,9 +85,7 @@ describe('the explorer, on a fresh server with a development key', () => {
 
       expect(await page.locator(DOCS).count()).toBe(0);
       await expectFitsWindow(page, PHONE_EDITORS);
-      const editor = (await page.locator(QUERY_EDITOR).boundingBox())!;
-      const response = (await page.locator('.graphiql-response').boundingBox())!;
-      expect(response.y).toBeGreaterThanOrEqual(editor.y + editor.height);
+      await expectStacked(page);
       await docsScreenshot(page, 'explorer-phone');
 
       await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
@@ -167,6 +182,13 @@ function watchResults(page: Page): (operationName: string) => Promise<GraphQLRes
     });
   });
   return (operationName) => new Promise((resolve) => waiting.set(operationName, resolve));
+}
+
+/** Fails unless the result is below the editors rather than beside them. */
+async function expectStacked(page: Page): Promise<void> {
+  const editors = (await page.locator('.graphiql-editors').boundingBox())!;
+  const response = (await page.locator('.graphiql-response').boundingBox())!;
+  expect(response.y).toBeGreaterThanOrEqual(editors.y + editors.height);
 }
 
 /**

@@ -29,7 +29,7 @@ const config = JSON.parse(document.getElementById('standings-explorer')!.textCon
 
 /** Narrower than this, the docs beside the editors would squeeze them: they start closed, a click away. */
 const DOCS_OPEN_FROM = '(min-width: 1000px)';
-/** A phone, as explorer.css's @media has it. */
+/** A phone, as explorer.css has it. */
 const PHONE = '(max-width: 719px)';
 
 // An editor beside the docs, or on a phone, shows a few words a line: lines wider than that wrap
