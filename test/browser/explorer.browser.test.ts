@@ -6,7 +6,7 @@ import { GRAPHQL_PATH } from '../../src/server/app';
 import { EXAMPLE_BOARD } from '../../web/explorer/examples';
 import { type GraphQLResponse, onOwnRedis, TEST_KEYS, userErrorsIn } from '../support/harness';
 import { startDedicatedRedis } from '../support/redis';
-import { docsScreenshot, openPage, screenshot, type TestPage, useBrowser } from '../support/browser';
+import { docsScreenshot, openPage, screenshot, settled, type TestPage, useBrowser } from '../support/browser';
 import { submit } from './fixtures';
 
 const PAGE_LOAD_MS = 15_000;
@@ -49,7 +49,7 @@ describe('the explorer, on a fresh server with a development key', () => {
         ...DESKTOP_EDITORS,
         '.graphiql-plugin': { width: 250, height: 600 },
       });
-      await docsScreenshot(page, 'explorer');
+      await docsScreenshot(await still(page), 'explorer');
 
       await page.getByRole('button', { name: 'Hide Documentation Explorer' }).click();
       await page.locator(DOCS).waitFor({ state: 'detached' });
@@ -86,7 +86,7 @@ describe('the explorer, on a fresh server with a development key', () => {
       expect(await page.locator(DOCS).count()).toBe(0);
       await expectFitsWindow(page, PHONE_EDITORS);
       await expectStacked(page);
-      await docsScreenshot(page, 'explorer-phone');
+      await docsScreenshot(await still(page), 'explorer-phone');
 
       await page.getByRole('button', { name: 'Show Documentation Explorer' }).click();
       await page.getByText('Root Types').waitFor({ timeout: PAGE_LOAD_MS });
@@ -182,6 +182,18 @@ function watchResults(page: Page): (operationName: string) => Promise<GraphQLRes
     });
   });
   return (operationName) => new Promise((resolve) => waiting.set(operationName, resolve));
+}
+
+/**
+ * The page with no tooltip (the mouse moved off the button just clicked) and nothing moving (the
+ * editors' scrollbars fade): the docs' pictures change only when the page does.
+ */
+async function still(page: Page): Promise<Page> {
+  const { width, height } = page.viewportSize()!;
+  await page.mouse.move(width - 1, height - 1);
+  await page.getByRole('tooltip').waitFor({ state: 'detached' });
+  await settled(page);
+  return page;
 }
 
 /** Fails unless the result is below the editors rather than beside them. */
