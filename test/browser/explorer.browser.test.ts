@@ -42,13 +42,7 @@ describe('the explorer, on a fresh server with a development key', () => {
   it('fills a 1280x800 window with the docs open, and again with them closed', () =>
     withExplorer(own.server.graphqlUrl, DESKTOP, async (explorer) => {
       const { page } = explorer;
-      await page.getByText('Root Types').waitFor({ timeout: PAGE_LOAD_MS });
-      await showTopTen(explorer);
-
-      await expectFitsWindow(page, {
-        ...DESKTOP_EDITORS,
-        '.graphiql-plugin': { width: 250, height: 600 },
-      });
+      await expectTopTenBesideDocs(explorer, { ...DESKTOP_EDITORS, '.graphiql-plugin': { width: 250, height: 600 } });
       await docsScreenshot(await still(page), 'explorer');
 
       await page.getByRole('button', { name: 'Hide Documentation Explorer' }).click();
@@ -64,18 +58,14 @@ describe('the explorer, on a fresh server with a development key', () => {
 
   it('fits a 1024x768 window with the docs open: the editors above the result, beside the docs', () =>
     withExplorer(own.server.graphqlUrl, SMALL_WINDOW, async (explorer) => {
-      const { page } = explorer;
-      await page.getByText('Root Types').waitFor({ timeout: PAGE_LOAD_MS });
-      await showTopTen(explorer);
-
-      await expectFitsWindow(page, {
+      await expectTopTenBesideDocs(explorer, {
         [QUERY_EDITOR]: { width: 400, height: 200 },
         '.graphiql-editor-tool': { width: 400, height: 80 },
         '.graphiql-response': { width: 450, height: 250 },
         '.graphiql-plugin': { width: 200, height: 600 },
       });
-      await expectStacked(page);
-      await screenshot(page, 'explorer-small-window');
+      await expectStacked(explorer.page);
+      await screenshot(explorer.page, 'explorer-small-window');
     }), 60_000);
 
   it('fits a 390x844 phone: docs closed at first, the editor above the result, the docs over both when opened', () =>
@@ -182,6 +172,13 @@ function watchResults(page: Page): (operationName: string) => Promise<GraphQLRes
     });
   });
   return (operationName) => new Promise((resolve) => waiting.set(operationName, resolve));
+}
+
+/** With the docs open (as they open at the page's width), shows the top 10 and measures the page. */
+async function expectTopTenBesideDocs(explorer: Explorer, regions: Record<string, Size>): Promise<void> {
+  await explorer.page.locator(DOCS).waitFor({ timeout: PAGE_LOAD_MS });
+  await showTopTen(explorer);
+  await expectFitsWindow(explorer.page, regions);
 }
 
 /**
