@@ -11,7 +11,7 @@ import 'graphiql/style.css';
 import './explorer.css';
 import { EXAMPLE_VARIABLES, exampleTabs } from './examples';
 
-/** What the server puts in the page (see explorerPage in src/server/explorer.ts). */
+/** What the server puts in the page (see explorerLandingPage in src/server/explorer.ts). */
 interface ExplorerConfig {
   /** The GraphQL endpoint's path; HTTP and WebSocket share it. */
   path: string;
