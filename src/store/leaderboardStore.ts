@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChainableCommander, Cluster, Redis } from 'ioredis';
 import { afterFirstWrite, unavailable, WriteOutcome } from '../errors';
-import { combineRankings, type CombinedEntry, type RankingEntries } from './combine';
+import { Combiner, type CombinedEntry } from './combine';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { BOARD_INDEX_KEY, boardKeys, viewKeys } from './keys';
 import { playerIdOf } from './memberCodec';
@@ -69,6 +69,9 @@ function indexesByBoard(sources: readonly PeriodRef[]): Map<string, number[]> {
 const slotKeys = (keys: ReturnType<typeof boardKeys>, { kind, key }: PeriodSlot) => (kind === 'ALL_TIME' ? keys : keys.period(kind, key));
 
 const allTimeSlot: SlotLister = () => [{ kind: 'ALL_TIME', key: 'all' }];
+
+/** A board of a view was re-created with another bucket count while the view read it (see combineSources). */
+class ReadAgain extends Error {}
 
 /** What the store keeps of a board to address its keys. */
 interface KnownBoard {
@@ -424,8 +427,7 @@ export class LeaderboardStore {
    * |score| <= 2^53 - 1. The number of entries of the view.
    */
   async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
-    const rankings = await this.readSources(view.sources);
-    const entries = await combineRankings(rankings.map((ranking, n) => ({ ...ranking, weight: view.sources[n].weight })), view.aggregate, view.sortOrder);
+    const entries = await this.combineSources(view);
     const keys = viewKeys(view.id, view.boardId);
     const build = keys.build(randomBytes(6).toString('hex'));
     if (entries.length > 0) await this.writeBuild(build, entries, ttlMs);
@@ -454,20 +456,36 @@ export class LeaderboardStore {
   }
 
   /**
-   * Every entry of each source, board by board, read by read_buckets.lua a range of bucket
-   * indexes a call: about ENTRIES_PER_READ entries of all the board's sources together (going by
-   * their sizes when the read begins), each call a few milliseconds of Redis.
+   * The view's entries: every entry of each source, board by board, read by read_buckets.lua a
+   * range of bucket indexes a call (about ENTRIES_PER_READ entries of all the board's sources
+   * together, going by their sizes when the read begins; each call a few milliseconds of Redis)
+   * and folded into the view's players as it comes (combine.ts). A board re-created with another
+   * bucket count while it is read leaves a part of it folded in already: the build starts again,
+   * once.
    */
-  private async readSources(sources: readonly PeriodRef[]): Promise<RankingEntries[]> {
-    const read: RankingEntries[] = sources.map(() => ({ members: [], scores: [] }));
+  private async combineSources(view: ViewSpec): Promise<CombinedEntry[]> {
+    const { sources } = view;
+    for (let attempt = 0; ; attempt++) {
+      const combiner = new Combiner(sources.map((source) => source.weight), view.aggregate, view.sortOrder);
+      try {
+        await this.readSources(sources, combiner);
+        return combiner.entries();
+      } catch (err) {
+        if (!(err instanceof ReadAgain)) throw err;
+        if (attempt > 0) throw unavailable('the boards of the view changed twice while it was built; retry', WriteOutcome.NOT_APPLIED);
+      }
+    }
+  }
+
+  private async readSources(sources: readonly PeriodRef[], combiner: Combiner): Promise<void> {
     const sizes = await this.sourceSizes(sources);
     for (const [boardId, indexes] of indexesByBoard(sources)) {
       const keys = boardKeys(boardId);
       const rankings = indexes.map((i) => slotKeys(keys, sources[i]));
       const entries = indexes.reduce((total, i) => total + sizes[i], 0);
+      let folded = false;
       await this.withBuckets(boardId, async (buckets) => {
-        // Read again from the start: the board was re-created with another bucket count.
-        for (const i of indexes) read[i] = { members: [], scores: [] };
+        if (folded) throw new ReadAgain();
         const perCall = Math.max(1, Math.min(MAX_BUCKETS_PER_READ, Math.floor((ENTRIES_PER_READ * buckets) / Math.max(1, entries))));
         for (let from = 0; from < buckets; from += perCall) {
           const to = Math.min(buckets, from + perCall);
@@ -479,18 +497,11 @@ export class LeaderboardStore {
           const reply = (await this.read('read_buckets', callKeys, [buckets, to - from])) as Buffer[][];
           // An unknown board (deleted meanwhile) has no entries.
           if (reply.length === 0) break;
-          indexes.forEach((i, n) => {
-            const { members, scores } = read[i];
-            const items = reply[n];
-            for (let at = 0; at < items.length; at += 2) {
-              members.push(items[at]);
-              scores.push(Number(items[at + 1].toString('latin1')));
-            }
-          });
+          indexes.forEach((i, n) => combiner.add(i, reply[n]));
+          folded = true;
         }
       });
     }
-    return read;
   }
 
   /**

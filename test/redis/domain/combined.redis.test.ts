@@ -198,6 +198,34 @@ describe('a build reads its sources a few buckets a call', () => {
     expect(reads.calls.reduce((total, call) => total + call.entries, 0)).toBe(2 * players);
   });
 
+  it('starts the build again when a board is re-created with another bucket count while it is read', async () => {
+    now = START;
+    const id = uniqueId('recreated');
+    const fill = async (capacity: number, prefix: string, players: number) => {
+      await leaderboards.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity, periods: PERIODS });
+      for (let from = 0; from < players; from += 1000) {
+        now += 1000;
+        await leaderboards.submit(Array.from({ length: Math.min(1000, players - from) }, (_, i) => ({ boardId: id, playerId: `${prefix}${from + i}`, score: from + i })));
+      }
+    };
+    await fill(20_000, 'old', 12_000);
+    // After the first call has been folded in, the board goes and comes back with other players and more buckets.
+    const reads = watchReads(async (call) => {
+      if (call !== 1) return;
+      await leaderboards.deleteBoard(id);
+      await fill(100_000, 'new', 3_000);
+    });
+    let entries: Entry[];
+    try {
+      const view = await leaderboards.combined([{ leaderboardId: id, period: { kind: 'ALL_TIME', key: 'all' } }], 'SUM');
+      entries = [];
+      for (let offset = 0; offset < 4000; offset += 1000) entries.push(...(await leaderboards.page({ view }, { limit: 1000, offset })).entries);
+    } finally {
+      reads.restore();
+    }
+    expect(entries.map((e) => e.playerId).sort()).toEqual(Array.from({ length: 3_000 }, (_, i) => `new${i}`).sort());
+  });
+
   it('takes each player once, as of one moment, when players move between two calls of the build', async () => {
     now = START;
     const id = uniqueId('moving');
