@@ -33,6 +33,35 @@ export function runRecord(command: string, body: string, date = new Date(), wher
   return [`Command: \`${command}\`  `, `Date: ${date.toISOString()}  `, `Machine: ${where}`, '', body.trim()].join('\n');
 }
 
+/**
+ * One target of a bench against what a run measured: `met` is undefined when the run did not
+ * measure what the target names (a smaller board, a mix left out).
+ */
+export interface Verdict {
+  target: string;
+  result: string;
+  met: boolean | undefined;
+}
+
+/** The line a bench without a target starts its result with, where others put their verdict table. */
+export const NO_TARGET = 'No target: this bench measures, it does not judge.';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/**
+ * The verdict table a bench's result starts with, one row per target, computed from the run's own
+ * figures so that a rerun cannot leave an old verdict beside new tables.
+ */
+export function verdictTable(verdicts: Verdict[]): string {
+  if (verdicts.length === 0) throw new Error('a verdict table needs a target; a bench without one writes NO_TARGET');
+  const outcome = ({ met }: Verdict) => (met === undefined ? 'not measured' : met ? '**met**' : '**missed**');
+  return [
+    '| target | result | verdict |',
+    '| --- | --- | --- |',
+    ...verdicts.map((verdict) => `| ${cell(verdict.target)} | ${cell(verdict.result)} | ${outcome(verdict)} |`),
+  ].join('\n');
+}
+
 const startMarker = (name: string) => `<!-- bench:${name}:start -->`;
 const endMarker = (name: string) => `<!-- bench:${name}:end -->`;
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { runRecord, withSection, writeSection } from '../../../bench/report';
+import { runRecord, verdictTable, withSection, writeSection } from '../../../bench/report';
 
 const FILE_TEXT = [
   '# Benchmarks',
@@ -83,4 +83,29 @@ describe('writeSection', () => {
 it('records a run with its command, date and machine above what the bench reported', () => {
   const record = runRecord('npm run bench:idle', '\n| a |\n', new Date('2026-12-06T03:00:00Z'), '2 cores');
   expect(record).toBe('Command: `npm run bench:idle`  \nDate: 2026-12-06T03:00:00.000Z  \nMachine: 2 cores\n\n| a |');
+});
+
+describe('verdictTable', () => {
+  it('gives one row per target with its result and whether the run met it', () => {
+    const table = verdictTable([
+      { target: 'bytes per member at 1,000,000 members <= 130', result: '128.0', met: true },
+      { target: 'entries(100 ids) / peer >= 2.00', result: '0.94', met: false },
+      { target: 'p99 < 250 ms at 10,000 subscribers', result: 'no row with 10,000 subscribers', met: undefined },
+    ]);
+    expect(table).toBe([
+      '| target | result | verdict |',
+      '| --- | --- | --- |',
+      '| bytes per member at 1,000,000 members <= 130 | 128.0 | **met** |',
+      '| entries(100 ids) / peer >= 2.00 | 0.94 | **missed** |',
+      '| p99 < 250 ms at 10,000 subscribers | no row with 10,000 subscribers | not measured |',
+    ].join('\n'));
+  });
+
+  it('keeps a cell\'s pipes from splitting the row', () => {
+    expect(verdictTable([{ target: 'a | b', result: 'c', met: true }]).split('\n')[2]).toBe('| a \\| b | c | **met** |');
+  });
+
+  it('refuses an empty table: a bench without a target says so in a line', () => {
+    expect(() => verdictTable([])).toThrow(/NO_TARGET/);
+  });
 });
