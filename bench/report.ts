@@ -46,7 +46,8 @@ export interface Verdict {
 /** The line a bench without a target starts its result with, where others put their verdict table. */
 export const NO_TARGET = 'No target: this bench measures, it does not judge.';
 
-const cell = (text: string) => text.replace(/\|/g, '\\|');
+/** `text` as a markdown table cell: its pipes escaped, so that they do not split the row. */
+export const tableCell = (text: string) => text.replace(/\|/g, '\\|');
 
 /**
  * The verdict table a bench's result starts with, one row per target, computed from the run's own
@@ -58,7 +59,7 @@ export function verdictTable(verdicts: Verdict[]): string {
   return [
     '| target | result | verdict |',
     '| --- | --- | --- |',
-    ...verdicts.map((verdict) => `| ${cell(verdict.target)} | ${cell(verdict.result)} | ${outcome(verdict)} |`),
+    ...verdicts.map((verdict) => `| ${tableCell(verdict.target)} | ${tableCell(verdict.result)} | ${outcome(verdict)} |`),
   ].join('\n');
 }
 
