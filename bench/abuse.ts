@@ -53,7 +53,7 @@ import { entry, top10 } from './operations';
 const DEFAULTS = { seconds: 20, rate: 100, players: 25_000, abuseRate: 200, warmup: 10 };
 /**
  * The bound on the server's RSS: about twice what it holds under the soak's steady mixed load
- * (BENCHMARKS.md "soak": 250-290 MB, ts-node's compiler of about 100 MB included, which a built
+ * (BENCHMARKS.md, "Soak": 250-290 MB, ts-node's compiler of about 100 MB included, which a built
  * `npm start` does not carry). A limit that let one client make the server hold its working set
  * again (a view build per alias, a window per Node id, an update queue per refused subscription)
  * would pass it; a 1 GiB container keeps it with room to spare.
