@@ -60,8 +60,9 @@ async function main(): Promise<void> {
   await api.call('mutation ($input: CreateLeaderboardInput!) { createLeaderboard(input: $input) { userErrors { code field message } } }', {
     input: { id: options.board, title: 'Blitz arena (demo)', sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: options.players },
   });
-  // The board exists from here on: its page fills in while the players are put on it.
-  process.stdout.write(welcomeText({ api: api.url, adminKey: server.key || undefined, board: { id: options.board, top: SPECTATOR_TOP } }));
+  // The board exists from here on: its page fills in while the players are put on it. The
+  // explorer is there on the server the demo starts (development), and assumed on STANDINGS_URL's.
+  process.stdout.write(welcomeText({ api: api.url, explorer: true, adminKey: server.key || undefined, board: { id: options.board, top: SPECTATOR_TOP } }));
   console.log(`\nPutting ${options.players.toLocaleString()} players on "${options.board}"...`);
   const profiles = Math.min(options.players, 2_000);
   for (let i = 0; i < profiles && !stopping; i++) {

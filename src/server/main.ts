@@ -173,7 +173,7 @@ function developmentKey(config: Config, logger: Logger): DevelopmentKey | undefi
 
 /** Once the port is served, by the one process that started it all (the primary with workers). */
 function welcome(config: Config, url: string, development: DevelopmentKey | undefined): void {
-  if (greetsPerson(process.stdout, config.nodeEnv)) process.stdout.write(welcomeText({ api: `${url}${GRAPHQL_PATH}`, adminKey: development?.key }));
+  if (greetsPerson(process.stdout, config.nodeEnv)) process.stdout.write(welcomeText({ api: `${url}${GRAPHQL_PATH}`, explorer: config.explorer, adminKey: development?.key }));
 }
 
 /**

@@ -6,6 +6,8 @@ import { LIVE_PATH } from './webAssets';
 export interface Welcome {
   /** The GraphQL endpoint, e.g. http://127.0.0.1:4000/graphql (the explorer is the same URL). */
   api: string;
+  /** Whether the server gives browsers the explorer (EXPLORER; on by default outside production). */
+  explorer: boolean;
   /** The admin key made for this run, or the one the demo sends; absent when keys are configured. */
   adminKey?: string;
   /** A board that exists (the demo's): its spectator page is named, and the command reads it. */
@@ -21,22 +23,18 @@ export function greetsPerson(stdout: { isTTY?: boolean }, nodeEnv: string): bool
 }
 
 /** The welcome block: starts and ends with an empty line, so it stands apart from the log lines around it. */
-export function welcomeText({ api, adminKey, board }: Welcome): string {
+export function welcomeText({ api, explorer, adminKey, board }: Welcome): string {
   // Concatenated, not resolved with URL: the placeholder must stay readable, not %3CboardId%3E.
   const page = (id: string) => `${new URL(api).origin}${LIVE_PATH}${id}`;
-  const lines = [
-    '',
-    'Standings is ready.',
-    `  GraphQL API:     ${api}`,
-    `  Explorer:        ${api}  (open it in a browser)`,
-    `  Spectator pages: ${page('<boardId>')}`,
-  ];
+  const lines = ['', 'Standings is ready.', `  GraphQL API:     ${api}`];
+  if (explorer) lines.push(`  Explorer:        ${api}  (open it in a browser)`);
+  lines.push(`  Spectator pages: ${page('<boardId>')}`);
   if (board) lines.push(`  Demo board:      ${page(board.id)}${board.top ? `?top=${board.top}` : ''}`);
   lines.push('');
   if (adminKey) {
     lines.push(
       `Admin key: ${adminKey}`,
-      `  Send it as the header "Authorization: Bearer ${adminKey}" (the explorer fills it in while the server listens on loopback only).`,
+      `  Send it as the header "Authorization: Bearer ${adminKey}"${explorer ? ' (the explorer fills it in while the server listens on loopback only)' : ''}.`,
     );
   } else {
     lines.push('Send a key from STANDINGS_API_KEYS as the header "Authorization: Bearer <key>".');

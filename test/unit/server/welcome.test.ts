@@ -31,7 +31,7 @@ describe('greetsPerson', () => {
 
 describe('welcomeText', () => {
   it('names the API, the explorer, the spectator pages and the key on lines of their own', () => {
-    const lines = linesOf(welcomeText({ api: API, adminKey: KEY }));
+    const lines = linesOf(welcomeText({ api: API, explorer: true, adminKey: KEY }));
     expect(lines).toEqual(
       expect.arrayContaining([
         `  GraphQL API:     ${API}`,
@@ -44,14 +44,20 @@ describe('welcomeText', () => {
     expect(lines.some((line) => line.includes(`"Authorization: Bearer ${KEY}"`))).toBe(true);
   });
 
+  it('names no explorer when the server gives none (EXPLORER=false)', () => {
+    const text = welcomeText({ api: API, explorer: false, adminKey: KEY });
+    expect(text).not.toMatch(/explorer/i);
+    expect(linesOf(text)).toContain(`  GraphQL API:     ${API}`);
+  });
+
   it('stands apart from the log lines around it', () => {
-    const text = welcomeText({ api: API, adminKey: KEY });
+    const text = welcomeText({ api: API, explorer: true, adminKey: KEY });
     expect(text.startsWith('\n')).toBe(true);
     expect(text.endsWith('\n\n')).toBe(true);
   });
 
   it('suggests a curl that creates a board, whose body is JSON holding a valid GraphQL document', () => {
-    const text = welcomeText({ api: API, adminKey: KEY });
+    const text = welcomeText({ api: API, explorer: true, adminKey: KEY });
     const { query } = curlBody(text);
     expect(() => parse(query)).not.toThrow();
     expect(query).toMatch(/^mutation \{ createLeaderboard\(input: \{ id: "blitz"/);
@@ -60,14 +66,14 @@ describe('welcomeText', () => {
   });
 
   it('without a key of its own, says where a key comes from and prints no "Admin key" line', () => {
-    const text = welcomeText({ api: API });
+    const text = welcomeText({ api: API, explorer: true });
     expect(text).not.toMatch(/^Admin key:/m);
     expect(text).toContain('Send a key from STANDINGS_API_KEYS as the header "Authorization: Bearer <key>".');
     expect(text).toContain('export KEY=<an admin key from STANDINGS_API_KEYS>');
   });
 
   it("for the demo, adds its board's spectator page and reads that board", () => {
-    const text = welcomeText({ api: API, adminKey: KEY, board: { id: 'demo-blitz', top: 20 } });
+    const text = welcomeText({ api: API, explorer: true, adminKey: KEY, board: { id: 'demo-blitz', top: 20 } });
     expect(linesOf(text)).toContain('  Demo board:      http://127.0.0.1:4000/live/demo-blitz?top=20');
     const { query } = curlBody(text);
     expect(() => parse(query)).not.toThrow();
