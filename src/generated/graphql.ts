@@ -423,14 +423,25 @@ export type Leaderboard = Ranking & {
   /** The id given to `createLeaderboard`. */
   id: Scalars['ID']['output'];
   /**
+   * The next season to start: the first of the board's seasons whose start is still to come (its
+   * reads are empty until then). Null when none is planned, or on a board that keeps no SEASON.
+   */
+  nextSeason: Maybe<Period>;
+  /**
    * One period of the board, an object of its own with every read of the board on that period.
    * Without `of`: the default period, the one the board's own reads are about (ALL_TIME, or on a
-   * board that does not keep ALL_TIME, the current period of its first kind). Null, with an error,
-   * for a kind the board does not keep or a key that names no period (BAD_USER_INPUT) and for a
-   * period no longer kept (NOT_FOUND).
+   * board that does not keep ALL_TIME, the current period of its first kind). Null without an error
+   * for the current SEASON (`of: { kind: SEASON }`) between two seasons, before the first or after
+   * the last: no season is running (`nextSeason` says which comes). Null, with an error, for a kind
+   * the board does not keep or a key that names no period (BAD_USER_INPUT), for a moment (`at`) no
+   * season holds and for a period no longer kept (NOT_FOUND).
    */
   period: Maybe<Period>;
-  /** The periods kept now, each kind in the board's order, newest first; only those of `kind` when given. */
+  /**
+   * The periods kept now, each kind in the board's order, newest first; only those of `kind` when
+   * given. They start at the board's creation: a period that ended before the board was created is
+   * listed only when it holds entries (imported with moments of their own).
+   */
   periods: Array<Period>;
   /**
    * The score at a percentile of the board, from the last rank (0) to the first (100),
@@ -1941,6 +1952,7 @@ export type LeaderboardResolvers<ContextType = Context, ParentType extends Resol
   entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nextSeason?: Resolver<Maybe<ResolversTypes['Period']>, ParentType, ContextType>;
   period?: Resolver<Maybe<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodArgs>>;
   periods?: Resolver<Array<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodsArgs>>;
   scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;

@@ -149,10 +149,13 @@ export class LeaderboardStore {
   async createBoard(input: CreateBoardInput): Promise<{ board: BoardConfig; created: boolean }> {
     const keys = boardKeys(input.id);
     const title = input.title ?? null;
-    const created = createBoardReply(input.id, await this.write('create_board', [keys.config], [
+    const args: ScriptArg[] = [
       input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
       bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks), input.periods ?? '',
-    ]));
+    ];
+    // The board's creation is stamped by the scripts' clock: a test's moment where a test drives it.
+    if (this.options.testNow) args.push(String(this.options.testNow()));
+    const created = createBoardReply(input.id, await this.write('create_board', [keys.config], args));
     // The index lives outside the board's slot, so it is written after the board itself.
     await redisWrite(this.redis, () => this.redis.zadd(BOARD_INDEX_KEY, 0, input.id), BOARD_INDEX_KEY).catch(afterFirstWrite);
     this.boards.set(input.id, created.board);

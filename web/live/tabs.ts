@@ -1,11 +1,7 @@
 // The period tabs: one per kind the board keeps (a season each), as links that carry the choice
 // in the URL (`?period=DAILY`, `&key=` for a season), so a reload or a shared link shows the same.
 // A click switches in place: the URL is replaced and the page follows the other period.
-
-export interface PeriodChoice {
-  kind: string;
-  key?: string;
-}
+import type { PeriodChoice } from './states';
 
 const LABELS: Record<string, string> = { ALL_TIME: 'All time', DAILY: 'Today', WEEKLY: 'This week', MONTHLY: 'This month' };
 

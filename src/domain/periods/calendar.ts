@@ -170,9 +170,20 @@ export class PeriodCalendar {
    * The period a client asks for, judged at `now`: BAD_USER_INPUT (naming the field) for a kind
    * the board does not keep, both a moment and a key, or a key that names no period; NOT_FOUND for
    * a moment between seasons and for a period that has expired. An upcoming period is returned
-   * (it is empty until it starts).
+   * (it is empty until it starts). The current season, asked for by its kind alone between
+   * seasons, is NOT_FOUND naming the kind: `currentOrRequested` answers null for it instead.
    */
   requested(request: PeriodRequest, now = this.now(), field = 'period'): Period {
+    const period = this.currentOrRequested(request, now, field);
+    if (!period) {
+      const next = this.nextSeason(now);
+      throw notFound(`no season is running now${next ? `: the next, ${next.key}, starts at ${new Date(next.start / 1000).toISOString()}` : ''}`, `${field}.kind`);
+    }
+    return period;
+  }
+
+  /** As `requested`, but null for the current season (its kind alone, no moment or key) between seasons. */
+  currentOrRequested(request: PeriodRequest, now = this.now(), field = 'period'): Period | null {
     const kind = checkKind(request.kind, `${field}.kind`);
     if (!this.keeps(kind)) {
       throw badInput(`${field}.kind: this board keeps ${this.config.kinds.join(', ')} periods, not ${kind}`, { field: `${field}.kind` });
@@ -185,9 +196,13 @@ export class PeriodCalendar {
       if (typeof request.key !== 'string') throw badInput(`${field}.key must be a string`, { field: `${field}.key` });
       period = this.periodByKey(kind, request.key, `${field}.key`);
     } else {
-      const at = request.at == null ? now : checkMoment(request.at, `${field}.at`);
-      period = this.periodAt(kind, at);
-      if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+      if (request.at == null) {
+        period = this.periodAt(kind, now);
+        if (!period) return null;
+      } else {
+        period = this.periodAt(kind, checkMoment(request.at, `${field}.at`));
+        if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+      }
     }
     if (this.status(period, now) === 'expired') throw notFound(`the ${kind} period ${period.key} has expired`, field);
     return period;
@@ -258,6 +273,13 @@ export class PeriodCalendar {
     if (period.start > at) return 'upcoming';
     const expires = this.expiresAt(period);
     return expires !== null && expires <= at ? 'expired' : 'kept';
+  }
+
+  /** The first season that starts after the moment; null when none is planned (or the board keeps no SEASON). */
+  nextSeason(at = this.now()): Period | null {
+    if (!this.keeps('SEASON')) return null;
+    const season = this.config.seasons[this.seasonIndexAt(at) + 1];
+    return season ? seasonPeriod(season) : null;
   }
 
   /** The periods of `kind` kept at the moment, newest first (none for a kind the board does not keep). */

@@ -118,6 +118,15 @@ describe('the period calendar', () => {
       expect(later.expiresAt(later.periodByKey('SEASON', 'summer'))).toBe(winter.start);
     });
 
+    it('names the next season to start: none once the last has started, none on a board without seasons', () => {
+      const cal = seasons();
+      expect(cal.nextSeason(s1.start - 1)!.key).toBe('spring');
+      expect(cal.nextSeason(s1.start)!.key).toBe('summer');
+      expect(cal.nextSeason(s1.end)!.key).toBe('summer'); // between spring and summer
+      expect(cal.nextSeason(s3.start)).toBeNull();
+      expect(rolling('UTC').nextSeason(s1.start)).toBeNull();
+    });
+
     it('gives a script the season, or the gap between seasons, and the boundaries around it', () => {
       const cal = seasons();
       const summer = cal.window('SEASON', s2.start);
@@ -195,9 +204,16 @@ describe('the period calendar', () => {
       expect(() => board.requested({ kind: 'DAILY', at: now, key: '2026-12-02' })).toThrow(code('BAD_USER_INPUT', 'period'));
     });
 
-    it('is NOT_FOUND once expired, and between seasons', () => {
+    it('is NOT_FOUND once expired, and between seasons, naming what was asked', () => {
       expect(() => board.requested({ kind: 'DAILY', key: '2026-11-30' })).toThrow(code('NOT_FOUND', 'period'));
-      expect(() => board.requested({ kind: 'SEASON' })).toThrow(code('NOT_FOUND', 'period.at'));
+      expect(() => board.requested({ kind: 'SEASON' })).toThrow(code('NOT_FOUND', 'period.kind'));
+      expect(() => board.requested({ kind: 'SEASON', at: now })).toThrow(code('NOT_FOUND', 'period.at'));
+    });
+
+    it('has no current season between seasons, which currentOrRequested answers with null', () => {
+      expect(board.currentOrRequested({ kind: 'SEASON' })).toBeNull();
+      expect(board.currentOrRequested({ kind: 'SEASON', key: 's1' })!.key).toBe('s1');
+      expect(() => board.currentOrRequested({ kind: 'SEASON', at: now })).toThrow(code('NOT_FOUND', 'period.at'));
     });
   });
 
