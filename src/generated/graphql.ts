@@ -72,6 +72,13 @@ export type CombinedSource = {
 
 /** One ranking a combined view takes in: a board's period, its scores multiplied by `weight`. */
 export type CombinedSourceInput = {
+  /**
+   * A rolling window: with `period: { kind }` alone, the latest `last` periods of that kind kept
+   * now, the current one first, each a source with this weight (the last 7 days: `{ kind: DAILY }`,
+   * `last: 7`). 1 to the kind's retention; the view's sources name them by key, so the same request
+   * names the next periods once the current one ends (a view's id stays on the periods it named).
+   */
+  last?: InputMaybe<Scalars['Int']['input']>;
   /** The board's id. */
   leaderboardId: Scalars['ID']['input'];
   /** Which period of the board (as `Leaderboard.period(of:)`); left out: the board's default period. */

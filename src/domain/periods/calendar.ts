@@ -282,6 +282,11 @@ export class PeriodCalendar {
     return season ? seasonPeriod(season) : null;
   }
 
+  /** How many periods of `kind` the board keeps at once, the current one included (1 for ALL_TIME). */
+  retained(kind: PeriodKind): number {
+    return kind === 'ALL_TIME' ? 1 : this.retention(kind);
+  }
+
   /** The periods of `kind` kept at the moment, newest first (none for a kind the board does not keep). */
   kept(kind: PeriodKind, at = this.now()): Period[] {
     if (!this.keeps(kind)) return [];
