@@ -849,7 +849,7 @@ export type Period = Node & Ranking & {
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   /** Opaque and stable: the same board, kind and key always give the same id. */
   id: Scalars['ID']['output'];
-  /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
+  /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
   key: Scalars['String']['output'];
   /** The kind of period. */
   kind: PeriodKind;
@@ -975,7 +975,7 @@ export type PeriodTopPercentArgs = {
 export type PeriodInput = {
   /** A moment the period holds. */
   at?: InputMaybe<Scalars['DateTime']['input']>;
-  /** The period's key: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
+  /** The period's key: `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
   key?: InputMaybe<Scalars['String']['input']>;
   /** The kind of period. */
   kind: PeriodKind;
@@ -992,7 +992,9 @@ export type PeriodKind =
   /** One of the board's named seasons (key: its id). */
   | 'SEASON'
   /** An ISO week, Monday first, in the board's time zone (key `2026-W49`). */
-  | 'WEEKLY';
+  | 'WEEKLY'
+  /** A calendar year in the board's time zone, from January 1 (key `2026`). */
+  | 'YEARLY';
 
 /** A period kind a board keeps, and for how many periods. */
 export type PeriodKindInput = {
@@ -1000,7 +1002,7 @@ export type PeriodKindInput = {
   kind: PeriodKind;
   /**
    * How many periods of this kind are kept, the current one included, 1 to 400; older ones expire
-   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, SEASON 2. Not for ALL_TIME.
+   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, YEARLY 3, SEASON 2. Not for ALL_TIME.
    */
   retention?: InputMaybe<Scalars['Int']['input']>;
 };

@@ -9,7 +9,7 @@ import {
 /** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
 export interface Period {
   readonly kind: PeriodKind;
-  /** `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`: stable, and unique per kind. */
+  /** `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`: stable, and unique per kind. */
   readonly key: string;
   readonly start: number;
   /** null for ALL_TIME, which never ends. */
@@ -100,6 +100,15 @@ const UNITS: Record<RollingKind, {
       return m ? dayOf(Number(m[1]), Number(m[2]), 1) : null;
     },
   },
+  YEARLY: {
+    first: (day) => dayOf(fieldsOf(day).year, 1, 1),
+    key: (first) => pad(fieldsOf(first).year, 4),
+    shift: (first, count) => dayOf(fieldsOf(first).year + count, 1, 1),
+    parse: (key) => {
+      const m = /^(\d{4})$/.exec(key);
+      return m ? dayOf(Number(m[1]), 1, 1) : null;
+    },
+  },
 };
 
 const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
@@ -108,7 +117,7 @@ const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
  * The periods of a board (config.ts) in its time zone: which period holds a moment, which are
  * kept, when each expires, and what a script needs to decide by its own clock.
  *
- * A rolling period (DAILY, WEEKLY, MONTHLY) runs from the first instant of its first date in the
+ * A rolling period (DAILY, WEEKLY, MONTHLY, YEARLY) runs from the first instant of its first date in the
  * zone to the first instant of the next period's first date, so days of 23 or 25 hours are one
  * period each and consecutive periods leave no gap. Retention r keeps a period until the r-th
  * period of its kind after it starts: with r = 1, a day until the next midnight, a season until
@@ -225,7 +234,7 @@ export class PeriodCalendar {
     // Printing the date back catches keys that name no date (2026-02-30 comes back as 2026-03-02).
     const period = first !== null && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
     if (!period || period.end! <= 0 || period.start > LAST_MOMENT) {
-      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12' }[kind]);
+      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12', YEARLY: 'a year such as 2026' }[kind]);
     }
     return period;
   }
