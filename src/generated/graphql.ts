@@ -849,7 +849,7 @@ export type Period = Node & Ranking & {
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   /** Opaque and stable: the same board, kind and key always give the same id. */
   id: Scalars['ID']['output'];
-  /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
+  /** Stable and unique per kind: `2026-12-01T14`, `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
   key: Scalars['String']['output'];
   /** The kind of period. */
   kind: PeriodKind;
@@ -975,7 +975,7 @@ export type PeriodTopPercentArgs = {
 export type PeriodInput = {
   /** A moment the period holds. */
   at?: InputMaybe<Scalars['DateTime']['input']>;
-  /** The period's key: `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
+  /** The period's key: `2026-12-01T14`, `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
   key?: InputMaybe<Scalars['String']['input']>;
   /** The kind of period. */
   kind: PeriodKind;
@@ -987,6 +987,12 @@ export type PeriodKind =
   | 'ALL_TIME'
   /** A calendar day in the board's time zone (key `2026-12-01`); days of 23 or 25 hours are one period each. */
   | 'DAILY'
+  /**
+   * An hour of the board's time zone's clock (key `2026-12-01T14`, the local date and hour). An hour
+   * the clocks skip is no period; one they repeat is one period of two hours (90 minutes where
+   * clocks move by half an hour), as a DST day is one DAILY period of 23 or 25 hours.
+   */
+  | 'HOURLY'
   /** A calendar month in the board's time zone (key `2026-12`). */
   | 'MONTHLY'
   /** One of the board's named seasons (key: its id). */
@@ -1002,7 +1008,7 @@ export type PeriodKindInput = {
   kind: PeriodKind;
   /**
    * How many periods of this kind are kept, the current one included, 1 to 400; older ones expire
-   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, YEARLY 3, SEASON 2. Not for ALL_TIME.
+   * in Redis by themselves. Default: HOURLY 48, DAILY 8, WEEKLY 5, MONTHLY 13, YEARLY 3, SEASON 2. Not for ALL_TIME.
    */
   retention?: InputMaybe<Scalars['Int']['input']>;
 };

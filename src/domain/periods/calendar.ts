@@ -3,7 +3,7 @@ import { badInput, ErrorCode, StandingsError } from '../../errors';
 import { systemMomentClock, type MomentClock } from './clock';
 import { checkKind, checkMoment, type PeriodConfig, type PeriodKind, type RetainedKind, type Season } from './config';
 import {
-  dayAt, dayOf, dayStart, fieldsOf, isoWeekMonday, isoWeekOf, mondayOf, zone, type Day,
+  DAY_MS, dayOf, fieldsOf, HOUR_MS, isoWeekMonday, isoWeekOf, mondayOf, slotAt, slotStart, zone,
 } from './zonedDates';
 
 /** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
@@ -45,20 +45,39 @@ type RollingKind = Exclude<PeriodKind, 'ALL_TIME' | 'SEASON'>;
 const ALL_TIME: Period = { kind: 'ALL_TIME', key: 'all', start: 0, end: null };
 /** The latest moment the store accepts (see checkReachedAtMicros). */
 const LAST_MOMENT = Number.MAX_SAFE_INTEGER;
-/** Over ten years of days, or all the boundaries a listing of the longest retention needs. */
+/** Per slot length: over ten years of days, or all the boundaries a listing of the longest retention needs. */
 const MAX_KEPT_STARTS = 4096;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** How each rolling kind groups dates: the first date of a date's period, its key, and steps. */
+/**
+ * How each rolling kind groups wall-clock slots (dates, or for HOURLY hours since 1970-01-01
+ * 00:00 on the wall clock): the first slot of a slot's period, its key, and steps.
+ */
 const UNITS: Record<RollingKind, {
-  first(day: Day): Day;
-  key(first: Day): string;
-  /** The first date `count` periods after (before, when negative) the period starting at `first`. */
-  shift(first: Day, count: number): Day;
-  /** The first date of the period a key names, if it is one; the caller checks by printing it back. */
-  parse(key: string): Day | null;
+  /** A slot's length on the wall clock: a day, or an hour. */
+  slotMs: number;
+  first(slot: number): number;
+  key(first: number): string;
+  /** The first slot `count` periods after (before, when negative) the period starting at `first`. */
+  shift(first: number, count: number): number;
+  /** The first slot of the period a key names, if it is one; the caller checks by printing it back. */
+  parse(key: string): number | null;
+  /** What a key looks like, for the error refusing one that is not. */
+  example: string;
 }> = {
+  HOURLY: {
+    slotMs: HOUR_MS,
+    first: (hour) => hour,
+    key: (first) => `${UNITS.DAILY.key(Math.floor(first / 24))}T${pad(((first % 24) + 24) % 24)}`,
+    shift: (first, count) => first + count,
+    parse: (key) => {
+      const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2})$/.exec(key);
+      return m ? dayOf(Number(m[1]), Number(m[2]), Number(m[3])) * 24 + Number(m[4]) : null;
+    },
+    example: 'an hour such as 2026-12-01T14',
+  },
   DAILY: {
+    slotMs: DAY_MS,
     first: (day) => day,
     key: (first) => {
       const { year, month, day } = fieldsOf(first);
@@ -69,8 +88,10 @@ const UNITS: Record<RollingKind, {
       const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
       return m ? dayOf(Number(m[1]), Number(m[2]), Number(m[3])) : null;
     },
+    example: 'a date such as 2026-12-01',
   },
   WEEKLY: {
+    slotMs: DAY_MS,
     first: mondayOf,
     key: (first) => {
       const { weekYear, week } = isoWeekOf(first);
@@ -81,8 +102,10 @@ const UNITS: Record<RollingKind, {
       const m = /^(\d{4})-W(\d{2})$/.exec(key);
       return m ? isoWeekMonday(Number(m[1]), Number(m[2])) : null;
     },
+    example: 'an ISO week such as 2026-W49',
   },
   MONTHLY: {
+    slotMs: DAY_MS,
     first: (day) => {
       const { year, month } = fieldsOf(day);
       return dayOf(year, month, 1);
@@ -99,8 +122,10 @@ const UNITS: Record<RollingKind, {
       const m = /^(\d{4})-(\d{2})$/.exec(key);
       return m ? dayOf(Number(m[1]), Number(m[2]), 1) : null;
     },
+    example: 'a month such as 2026-12',
   },
   YEARLY: {
+    slotMs: DAY_MS,
     first: (day) => dayOf(fieldsOf(day).year, 1, 1),
     key: (first) => pad(fieldsOf(first).year, 4),
     shift: (first, count) => dayOf(fieldsOf(first).year + count, 1, 1),
@@ -108,6 +133,7 @@ const UNITS: Record<RollingKind, {
       const m = /^(\d{4})$/.exec(key);
       return m ? dayOf(Number(m[1]), 1, 1) : null;
     },
+    example: 'a year such as 2026',
   },
 };
 
@@ -128,8 +154,8 @@ export class PeriodCalendar {
   private readonly tz: IANAZone;
   /** The period each rolling kind last found: most moments asked about fall in it again. */
   private readonly recent = new Map<RollingKind, Period>();
-  /** Day starts (µs) by date: neighbouring periods share their boundaries, and lists ask for many. */
-  private readonly starts = new Map<Day, number>();
+  /** Slot starts (µs) by slot length and slot: neighbouring periods share their boundaries, and lists ask for many. */
+  private readonly starts = new Map<number, Map<number, number>>();
   /** expiresAt by period: every write asks it of the periods `recent` keeps. */
   private readonly expiries = new WeakMap<Period, number | null>();
 
@@ -233,8 +259,9 @@ export class PeriodCalendar {
     const first = unit.parse(key);
     // Printing the date back catches keys that name no date (2026-02-30 comes back as 2026-03-02).
     const period = first !== null && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
-    if (!period || period.end! <= 0 || period.start > LAST_MOMENT) {
-      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12', YEARLY: 'a year such as 2026' }[kind]);
+    // An hour the clocks skip names no period: nothing happens in it.
+    if (!period || period.end! <= 0 || period.start > LAST_MOMENT || period.start === period.end) {
+      throw refuse(unit.example);
     }
     return period;
   }
@@ -262,7 +289,8 @@ export class PeriodCalendar {
     let expires = this.expiries.get(period);
     if (expires === undefined) {
       const retention = this.retention(period.kind);
-      expires = period.kind === 'SEASON' ? this.seasonFrom(period, retention)?.start ?? null : this.startOf(this.stepped(period, retention));
+      expires = period.kind === 'SEASON' ? this.seasonFrom(period, retention)?.start ?? null
+        : this.startOf(this.stepped(period, retention), UNITS[period.kind as RollingKind].slotMs);
       this.expiries.set(period, expires);
     }
     return expires;
@@ -331,34 +359,45 @@ export class PeriodCalendar {
     return this.config.retention[kind] ?? 1;
   }
 
-  private startOf(first: Day): number {
-    let start = this.starts.get(first);
+  /** The first instant (µs) of a wall-clock slot of `slotMs` (see slotStart). */
+  private startOf(slot: number, slotMs: number): number {
+    let starts = this.starts.get(slotMs);
+    if (!starts) this.starts.set(slotMs, (starts = new Map()));
+    let start = starts.get(slot);
     if (start === undefined) {
-      if (this.starts.size >= MAX_KEPT_STARTS) this.starts.clear();
-      this.starts.set(first, (start = dayStart(this.tz, first) * 1000));
+      if (starts.size >= MAX_KEPT_STARTS) starts.clear();
+      starts.set(slot, (start = slotStart(this.tz, slot, slotMs) * 1000));
     }
     return start;
   }
 
-  /** The first date of the rolling period that holds the moment. */
-  private firstDateAt(kind: RollingKind, at: number): Day {
+  /** The first slot of the rolling period that holds the moment. */
+  private firstDateAt(kind: RollingKind, at: number): number {
     const unit = UNITS[kind];
-    let first = unit.first(dayAt(this.tz, Math.floor(at / 1000)));
+    let first = unit.first(slotAt(this.tz, Math.floor(at / 1000), unit.slotMs));
     // Where clocks fall back over midnight, a wall-clock date can belong to the period before.
-    while (this.startOf(first) > at) first = unit.shift(first, -1);
-    for (let next = unit.shift(first, 1); this.startOf(next) <= at; next = unit.shift(next, 1)) first = next;
+    while (this.startOf(first, unit.slotMs) > at) first = unit.shift(first, -1);
+    for (let next = unit.shift(first, 1); this.startOf(next, unit.slotMs) <= at; next = unit.shift(next, 1)) first = next;
     return first;
   }
 
-  private rollingPeriod(kind: RollingKind, first: Day): Period {
+  private rollingPeriod(kind: RollingKind, first: number): Period {
     const unit = UNITS[kind];
-    return { kind, key: unit.key(first), start: this.startOf(first), end: this.startOf(unit.shift(first, 1)) };
+    return { kind, key: unit.key(first), start: this.startOf(first, unit.slotMs), end: this.startOf(unit.shift(first, 1), unit.slotMs) };
   }
 
-  /** The first date of the rolling period `count` periods after (or before) this one. */
-  private stepped(period: Period, count: number): Day {
+  /**
+   * The first slot of the rolling period `count` periods after (or before) this one. An hour the
+   * clocks skip is no period (it starts where the next does), so it is stepped over.
+   */
+  private stepped(period: Period, count: number): number {
     const unit = UNITS[period.kind as RollingKind];
-    return unit.shift(unit.parse(period.key)!, count);
+    let slot = unit.parse(period.key)!;
+    for (let left = Math.abs(count), step = Math.sign(count); left > 0; left--) {
+      slot = unit.shift(slot, step);
+      while (this.startOf(slot, unit.slotMs) === this.startOf(unit.shift(slot, 1), unit.slotMs)) slot = unit.shift(slot, step);
+    }
+    return slot;
   }
 
   /** The last season that starts at or before the moment; -1 when none does. */

@@ -9,18 +9,23 @@ import { badInput, conflict } from '../../errors';
  */
 
 /** In the order a board's periods are listed. */
-export const PERIOD_KINDS = ['ALL_TIME', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'SEASON'] as const;
+export const PERIOD_KINDS = ['ALL_TIME', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'SEASON'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
 /** Kinds whose periods end and are kept for a number of periods (ALL_TIME never ends). */
 export type RetainedKind = Exclude<PeriodKind, 'ALL_TIME'>;
 
 /**
- * How many periods of a kind are kept, the current one included, when a board does not say: a
- * day and the seven before it (enough for "the last 7 days"), this week and four before, this
+ * How many periods of a kind are kept, the current one included, when a board does not say: an
+ * hour and the 47 before it (two days), a day and the seven before it (enough for "the last 7 days"), this week and four before, this
  * month and the twelve before, this year and the two before, a season until two more have started.
  */
-export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { DAILY: 8, WEEKLY: 5, MONTHLY: 13, YEARLY: 3, SEASON: 2 };
-/** Most periods of one kind a board may keep: over a year of days. Each kept period is a sorted set. */
+export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { HOURLY: 48, DAILY: 8, WEEKLY: 5, MONTHLY: 13, YEARLY: 3, SEASON: 2 };
+/**
+ * Most periods of one kind a board may keep: over a year of days, 16 days of hours. Each kept
+ * period is a sorted set, and `Leaderboard.periods` lists them all, unpaged, within the query
+ * cost: a year of hours (8,784 periods) would not fit, so hours further back are for MONTHLY or
+ * YEARLY rankings kept beside them (docs/time-windows.md).
+ */
 export const MAX_RETENTION = 400;
 /** Most periods a board keeps at once (`Leaderboard.periods`): ALL_TIME, and up to MAX_RETENTION of each other kind. */
 export const MAX_KEPT_PERIODS = 1 + (PERIOD_KINDS.length - 1) * MAX_RETENTION;

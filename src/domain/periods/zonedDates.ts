@@ -9,7 +9,8 @@ import { IANAZone } from 'luxon';
 export type Day = number;
 
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 
 const zones = new Map<string, IANAZone>();
 
@@ -39,16 +40,29 @@ export function isoWeekOf(monday: Day): { weekYear: number; week: number } {
 
 export const isoWeekMonday = (weekYear: number, week: number): Day => mondayOf(dayOf(weekYear, 1, 4)) + (week - 1) * 7;
 
+/**
+ * The wall-clock slot a zone shows at the instant: its date (`slotMs` a day) or its hour since
+ * 1970-01-01 00:00 on the wall clock (`slotMs` an hour).
+ */
+export const slotAt = (tz: IANAZone, ms: number, slotMs: number): number => Math.floor((ms + tz.offset(ms) * MINUTE_MS) / slotMs);
+
 /** The date a wall clock in the zone shows at the instant. */
-export const dayAt = (tz: IANAZone, ms: number): Day => Math.floor((ms + tz.offset(ms) * MINUTE_MS) / DAY_MS);
+export const dayAt = (tz: IANAZone, ms: number): Day => slotAt(tz, ms, DAY_MS);
 
 /**
  * The first instant (ms) whose wall-clock date in the zone is `day` or later. Usually local
  * midnight; when the clocks fall back over midnight, its first occurrence; when midnight is
  * skipped, the instant the clocks jump (so the day starts at 01:00, say).
  */
-export function dayStart(tz: IANAZone, day: Day): number {
-  const wall = day * DAY_MS; // the wall-clock reading, as if it were UTC
+export const dayStart = (tz: IANAZone, day: Day): number => slotStart(tz, day, DAY_MS);
+
+/**
+ * The first instant (ms) whose wall-clock reading in the zone is at the start of `slot` (of
+ * `slotMs`, see slotAt) or later: as dayStart, for days or hours. An hour the clocks skip starts
+ * where the next does (it is empty); an hour they repeat starts at its first occurrence.
+ */
+export function slotStart(tz: IANAZone, slot: number, slotMs: number): number {
+  const wall = slot * slotMs; // the wall-clock reading, as if it were UTC
   // Offsets a day either side cover any change near the day's start (offsets stay within a day).
   const before = tz.offset(wall - DAY_MS), after = tz.offset(wall + DAY_MS);
   const readings = [wall - before * MINUTE_MS, wall - after * MINUTE_MS].filter(

@@ -55,6 +55,22 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect(await standings(id, 'ALL_TIME', 'all')).toEqual([['a', 10], ['b', 5]]);
   });
 
+  it('puts writes in the hours of the zone\'s clock: over the hour Berlin skips, and both halves of the hour Santiago repeats', async () => {
+    const berlin = await board({ timeZone: 'Europe/Berlin', kinds: [{ kind: 'HOURLY' }] });
+    at('2027-03-28T00:59:59.999999Z'); // 01:59:59.999999, then the clocks jump to 03:00
+    await submit(berlin, 'before', 1);
+    at('2027-03-28T01:00:00Z');
+    await submit(berlin, 'after', 2);
+    expect(await standings(berlin, 'HOURLY', '2027-03-28T01')).toEqual([['before', 1]]);
+    expect(await standings(berlin, 'HOURLY', '2027-03-28T03')).toEqual([['after', 2]]);
+    const santiago = await board({ timeZone: 'America/Santiago', kinds: [{ kind: 'HOURLY' }] });
+    at('2027-04-04T02:30:00Z'); // 23:30 (-03), then 00:00 becomes 23:00 (-04)
+    await submit(santiago, 'first', 1);
+    at('2027-04-04T03:30:00Z'); // 23:30 again
+    await submit(santiago, 'second', 2);
+    expect(await standings(santiago, 'HOURLY', '2027-04-03T23')).toEqual([['second', 2], ['first', 1]]);
+  });
+
   it('lets Redis\' clock decide when Node\'s is on the other side of midnight', async () => {
     const id = await board({ kinds: [{ kind: 'DAILY' }] });
     nodeNow = micros('2027-03-01T23:59:59.9Z');

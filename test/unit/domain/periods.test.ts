@@ -73,6 +73,48 @@ describe('the period calendar', () => {
     expect(rolling('Asia/Tokyo').periodAt('WEEKLY', us('2027-01-03T15:00:00Z'))!.key).toBe('2027-W01');
   });
 
+  describe('hours, on the wall clock of the board zone', () => {
+    const hourly = (timeZone: string) => calendar({ timeZone, kinds: [{ kind: 'HOURLY', retention: 4 }] });
+    const hourAt = (cal: PeriodCalendar, iso: string) => span(cal.periodAt('HOURLY', us(iso)));
+
+    it('are the zone\'s clock hours, keyed by local date and hour; one the clocks skip is none, one they repeat is one period', () => {
+      const berlin = hourly('Europe/Berlin');
+      expect(hourAt(berlin, '2027-03-28T00:30:00Z')).toEqual({ key: '2027-03-28T01', start: us('2027-03-28T00:00:00Z'), end: us('2027-03-28T01:00:00Z') });
+      // 02:00 becomes 03:00: there is no 02 hour, and the 01 hour is followed by the 03 hour.
+      expect(hourAt(berlin, '2027-03-28T01:30:00Z')).toEqual({ key: '2027-03-28T03', start: us('2027-03-28T01:00:00Z'), end: us('2027-03-28T02:00:00Z') });
+      expect(() => berlin.periodByKey('HOURLY', '2027-03-28T02')).toThrow(refused);
+      expect(berlin.following(berlin.periodByKey('HOURLY', '2027-03-28T01'))!.key).toBe('2027-03-28T03');
+      expect(berlin.preceding(berlin.periodByKey('HOURLY', '2027-03-28T03'))!.key).toBe('2027-03-28T01');
+      // 03:00 becomes 02:00: the 02 hour happens twice, and is one period of two hours.
+      const repeated = { key: '2027-10-31T02', start: us('2027-10-31T00:00:00Z'), end: us('2027-10-31T02:00:00Z') };
+      expect(hourAt(berlin, '2027-10-31T00:30:00Z')).toEqual(repeated);
+      expect(hourAt(berlin, '2027-10-31T01:30:00Z')).toEqual(repeated);
+    });
+
+    it('follow Lord Howe Island\'s half-hour shifts: a 30-minute hour and a 90-minute one', () => {
+      const lordHowe = hourly('Australia/Lord_Howe');
+      // 02:00 (+10:30) becomes 02:30 (+11).
+      expect(hourAt(lordHowe, '2026-10-03T15:40:00Z')).toEqual({ key: '2026-10-04T02', start: us('2026-10-03T15:30:00Z'), end: us('2026-10-03T16:00:00Z') });
+      // 02:00 (+11) becomes 01:30 (+10:30).
+      expect(hourAt(lordHowe, '2026-04-04T15:10:00Z')).toEqual({ key: '2026-04-05T01', start: us('2026-04-04T14:00:00Z'), end: us('2026-04-04T15:30:00Z') });
+    });
+
+    it('follow Santiago\'s changes at midnight: no 00 hour on the day clocks jump, a two-hour 23 hour when they fall back', () => {
+      const santiago = hourly('America/Santiago');
+      expect(hourAt(santiago, '2026-09-06T04:30:00Z')).toEqual({ key: '2026-09-06T01', start: us('2026-09-06T04:00:00Z'), end: us('2026-09-06T05:00:00Z') });
+      expect(() => santiago.periodByKey('HOURLY', '2026-09-06T00')).toThrow(refused);
+      expect(hourAt(santiago, '2026-04-05T03:30:00Z')).toEqual({ key: '2026-04-04T23', start: us('2026-04-05T02:00:00Z'), end: us('2026-04-05T04:00:00Z') });
+    });
+
+    it('are kept for their retention, the skipped hour not counted', () => {
+      const berlin = hourly('Europe/Berlin');
+      expect(berlin.kept('HOURLY', us('2027-03-28T02:30:00Z')).map((p) => p.key)).toEqual(['2027-03-28T04', '2027-03-28T03', '2027-03-28T01', '2027-03-28T00']);
+      // The 01 hour is kept with the next three (03, 04, 05: 02 does not count), until 06 starts (04:00 UTC).
+      expect(berlin.expiresAt(berlin.periodByKey('HOURLY', '2027-03-28T01'))).toBe(us('2027-03-28T04:00:00Z'));
+      for (const key of ['2027-03-28T24', '2027-03-28 01', '2027-03-28T1']) expect(() => berlin.periodByKey('HOURLY', key)).toThrow(refused);
+    });
+  });
+
   it('turns the year at local midnight on 1 January in the board zone, keyed by the year', () => {
     const tokyo = rolling('Asia/Tokyo');
     // Tokyo's new year comes 9 hours before UTC's.

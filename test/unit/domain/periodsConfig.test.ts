@@ -30,7 +30,7 @@ describe('period configuration', () => {
   });
 
   it.each<[string, PeriodConfigInput, string]>([
-    ['an unknown kind', { kinds: [{ kind: 'HOURLY' }] }, 'periods.kinds[0].kind'],
+    ['an unknown kind', { kinds: [{ kind: 'MINUTELY' }] }, 'periods.kinds[0].kind'],
     ['a kind named twice', { kinds: [{ kind: 'DAILY' }, { kind: 'DAILY' }] }, 'periods.kinds[1].kind'],
     ['no kind at all', { kinds: [] }, 'periods.kinds'],
     ['kinds that are not a list', { kinds: 'DAILY' }, 'periods.kinds'],
