@@ -35,12 +35,17 @@ const needsValue = (arg: GraphQLArgument) =>
  * type they hold is reached through another field (`Leaderboard.period`).
  */
 const SETTING_SIZED = new Set(['Leaderboard.periods']);
+/**
+ * Fields whose type a sibling already selects in full, with the same resolvers below it: running
+ * them again proves nothing more and would take the document past the parser's token limit.
+ */
+const SELECTED_BESIDE = new Set(['Leaderboard.nextSeason']);
 
 function selection(type: GraphQLObjectType | GraphQLInterfaceType, depth: number): string {
   const fields = Object.values(type.getFields()).flatMap((field: GraphQLField<unknown, unknown>) => {
     const named = getNamedType(field.type);
     if (!isLeafType(named) && depth === 0) return [];
-    if (SETTING_SIZED.has(`${type.name}.${field.name}`)) return [];
+    if (SETTING_SIZED.has(`${type.name}.${field.name}`) || SELECTED_BESIDE.has(`${type.name}.${field.name}`)) return [];
     const required = field.args.filter(needsValue);
     const args = required.length ? `(${required.map((arg) => `${arg.name}: ${argumentValue(arg.type)}`).join(', ')})` : '';
     if (isLeafType(named)) return [`${field.name}${args}`];
