@@ -15,7 +15,7 @@ import { redisWrite } from '../../src/store/redisCall';
 import { boardKeys } from '../../src/store/keys';
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { percentile } from '../../src/store/replies';
-import type { Submission, SubmitResult } from '../../src/store/types';
+import type { Submission, SubmitResult } from '../../src/model';
 import { bareRankingKey } from '../fixtures';
 import { hostPeer } from './host';
 import { startStandings } from './standingsServer';

@@ -2,9 +2,10 @@ import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, un
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type {
   BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
-} from '../store/types';
-import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
+  SubmitPlan, SubmitResult, Aggregate, RankingRef, ViewSpec,
+} from '../model';
+import type { SlotLister, SubmitPlanner } from '../store/types';
+import { ALL_ENTRY_FIELDS, isViewRef } from '../model';
 import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions, type ViewBudget } from './combined';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { badInput } from '../errors';
 import { momentOf, playerKeyOf, tokenLengthOf } from './memberCodec';
-import type { Aggregate, SortOrder } from './types';
+import type { Aggregate, SortOrder } from '../model';
 
 /** A ranking's entries as read from Redis: members, and their stored scores (dir * score) in the same order. */
 export interface RankingEntries {

@@ -1,5 +1,5 @@
 import { percentile, toScore } from './replies';
-import type { Entry } from './types';
+import type { Entry } from '../model';
 
 /**
  * What the write scripts publish on a board's channel (keys.ts: st:{b}:events): the board's

@@ -12,12 +12,11 @@ import {
 } from './replies';
 import { runScript, type ScriptArg, type ScriptClock, type ScriptName } from './scripts';
 import type {
-  AddSeasonsResult, PeriodRef, BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PlayerEntry, PageOptions, RangePage, RankWindow,
-  ScoreBound, ScoreRange,
-  Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, RankingRef, ViewSpec, PeriodSlot, SlotLister,
-} from './types';
-import { ALL_ENTRY_FIELDS, isViewRef } from './types';
+  PeriodRef, BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PlayerEntry, PageOptions, RangePage, RankWindow,
+  ScoreBound, ScoreRange, Submission, SubmitPlan, SubmitResult, RankingRef, ViewSpec, PeriodSlot,
+} from '../model';
+import { ALL_ENTRY_FIELDS, isViewRef } from '../model';
+import type { AddSeasonsResult, SlotLister, SubmitPlanner } from './types';
 
 const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /**

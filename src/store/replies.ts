@@ -1,7 +1,7 @@
 import { badInput } from '../errors';
 import { decodeMember } from './memberCodec';
 import type { ScriptName } from './scripts';
-import type { BoardConfig, Entry, EntryRead, PeriodSlot, SubmitResult } from './types';
+import type { BoardConfig, Entry, EntryRead, PeriodSlot, SubmitResult } from '../model';
 
 /**
  * The one place script replies are read: one decoder per script, each reading the fields of its

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import type { UpdatePolicy } from '../../../src/store/types';
+import type { UpdatePolicy } from '../../../src/model';
 import { newTestClient, uniqueId } from '../../support/redis';
 import { ReferenceBoard } from '../../support/referenceModel';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { boardKeys } from '../../../src/store/keys';
 import { decodeMember } from '../../../src/store/memberCodec';
-import type { Entry, ScoreBound, ScoreRange, SortOrder } from '../../../src/store/types';
+import type { Entry, ScoreBound, ScoreRange, SortOrder } from '../../../src/model';
 import { uniqueId } from '../../support/redis';
 import { useTestStore } from '../../support/store';
 import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/referenceModel';

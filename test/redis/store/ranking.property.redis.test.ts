@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Entry, PlayerEntry, SortOrder, UpdatePolicy } from '../../../src/store/types';
+import type { Entry, PlayerEntry, SortOrder, UpdatePolicy } from '../../../src/model';
 import { uniqueId } from '../../support/redis';
 import { useTestStore } from '../../support/store';
 import { MAX_SCORE, ReferenceBoard, windowStart, type RankedEntry } from '../../support/referenceModel';
