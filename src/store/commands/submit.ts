@@ -46,7 +46,8 @@ export async function submit(
   scripts: ScriptRunner, boardId: string, buckets: number, submissions: Submission[], planned: PlannedSubmit,
 ): Promise<SubmitOutcome> {
   const [keys, args] = submitCall(boardId, buckets, submissions, planned);
-  const reply = await decodeErrors<unknown, SubmitOutcome>(scripts.write('submit', keys, [...args, ...scripts.nowArgs()]), {
+  args.push(...scripts.nowArgs());
+  const reply = await decodeErrors<unknown, SubmitOutcome>(scripts.write('submit', keys, args), {
     NOT_FOUND: () => ({ missing: true }),
     STALE_BUCKETS: staleLayout,
     STALE_PERIODS: ({ text }) => ({ stale: 'moment', moment: Number(text) }),
