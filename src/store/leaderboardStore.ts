@@ -22,9 +22,6 @@ import { redisRead, redisWrite } from './redisCall';
 import { ScriptRunner } from './scriptRunner';
 import { ViewBuilds } from './viewBuild';
 
-export { bucketCount } from './commands/arguments';
-export { ENTRIES_PER_WRITE } from './viewBuild';
-
 /** Keys per command (UNLINK) or pipeline (PEXPIREAT) when a call goes over a board's buckets. */
 const KEYS_PER_CALL = 1000;
 
