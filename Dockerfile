@@ -1,5 +1,5 @@
 # Build with the dev tools, then ship only the compiled server and its production dependencies.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 # Dependencies first: this layer stays cached until package*.json change.
 COPY package.json package-lock.json ./
@@ -11,7 +11,7 @@ COPY src ./src
 COPY web ./web
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-slim
+FROM node:24-slim
 WORKDIR /app
 # production: config.ts then listens on 0.0.0.0, as a container must.
 ENV NODE_ENV=production

@@ -20,6 +20,7 @@ import { growBoard, withBenchBoard } from './fixtures';
 import { loadTest } from './load';
 import { entries100, entry, type Operation, requestBodies } from './operations';
 import { launchPeer, type Peer } from './peers/launch';
+import { NO_TARGET, tableCell } from './report';
 
 const { options, sizes } = parseArgs({ rate: 1_500, 'rate-many': 300, seconds: 10, warmup: 15, connections: 20, functions: 15 }, [10_000]);
 
@@ -93,7 +94,7 @@ async function measure(operation: Operation, rate: number, redisUrl: string, mem
     `| | ${NAMES.join(' | ')} |`,
     '| --- | --- | --- |',
     `| bytes allocated per request | ${totals.map(perRequest).join(' | ')} |`,
-    ...top.map((name) => `| ${name.replace(/\|/g, '\\|')} | ${byPeer.map((bytes) => perRequest(bytes.get(name))).join(' | ')} |`),
+    ...top.map((name) => `| ${tableCell(name)} | ${byPeer.map((bytes) => perRequest(bytes.get(name))).join(' | ')} |`),
   ];
 }
 
@@ -110,5 +111,5 @@ runBench('allocations', 'bench:allocations', async () => {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return tables.map((lines) => lines.join('\n')).join('\n\n');
+  return [NO_TARGET, ...tables.map((lines) => lines.join('\n'))].join('\n\n');
 });

@@ -27,7 +27,7 @@ import { type Audit, runWriter, SUBMIT_INCREMENT, SUBMISSIONS_PER_PLAYER, WriteL
 import { formatCount, parseArgs } from './cli';
 import { inBatches } from './fixtures';
 import { graphql, KEYS, type MainProcess, post, startServer, stopServer } from './mainProcess';
-import { median } from './report';
+import { median, type Verdict, verdictTable } from './report';
 
 export const CHAOS = process.argv.includes('--chaos');
 
@@ -244,13 +244,20 @@ function report(
   options: ChaosOptions, [keyed, unkeyed]: Audit[], faults: Faults,
   { writerErrors, serverErrors, shutdown, loadAtStart }: { writerErrors: string[]; serverErrors: string[]; shutdown: string; loadAtStart: number },
 ): string {
-  const unsafe = UNSAFE.reduce((sum, [field]) => sum + keyed[field] + unkeyed[field], 0);
-  const sound = unsafe === 0 && writerErrors.length === 0;
-  if (!sound) process.exitCode = 1;
+  const verdicts: Verdict[] = [
+    ...UNSAFE.map(([field, label]): Verdict => {
+      const all = keyed[field] + unkeyed[field];
+      return { target: `${label}: none`, result: formatCount(all), met: all === 0 };
+    }),
+    { target: 'writer errors (an answer other than data or UNAVAILABLE with an outcome): none', result: formatCount(writerErrors.length), met: writerErrors.length === 0 },
+  ];
+  if (!verdicts.every((verdict) => verdict.met)) process.exitCode = 1;
   const row = ([field, label]: [keyof Audit, string], target = '') =>
     `| ${label} | ${formatCount(keyed[field])} | ${formatCount(unkeyed[field])} | ${formatCount(keyed[field] + unkeyed[field])} | ${target} |`;
   const half = options.writers / 2;
   return [
+    verdictTable(verdicts),
+    '',
     `${options.minutes} min of writes from ${options.writers} writers over HTTP, one request at a time each (${Math.ceil(half)} with idempotency keys,`,
     `retrying an UNKNOWN answer with the same key; ${Math.floor(half)} without, not retrying), ${options.players} new players per writer and round, a player's`,
     `k-th submission adding 3^k on an INCREMENT board, up to ${SUBMISSIONS_PER_PLAYER} per player. The faults in turn, each after ${options.gap} s of undisturbed writes.`,
@@ -270,11 +277,10 @@ function report(
     `| Redis paused (SIGSTOP) for ${formatCount(PAUSE_MS)} ms | ${faults.pauses.length} |`,
     '',
     ...pauseTimings(faults.pauses),
-    `- Writer errors (an answer other than data or UNAVAILABLE with an outcome): **${writerErrors.length}**${writerErrors.length ? `; first: ${writerErrors[0]}` : ''}.`,
+    ...(writerErrors.length ? [`- First writer error: ${writerErrors[0]}.`] : []),
     `- Errors the server logged: ${serverErrors.length}${serverErrors.length ? `; first: \`${serverErrors[0].slice(0, 300)}\`` : ''}.`,
     `- SIGTERM after the run: ${shutdown}.`,
     `- Machine load (1-minute average, ${os.cpus().length} cores): ${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end.`,
-    `- Verdict: **${sound ? 'every write applied at most once, none acknowledged lost' : 'NOT at most once: see the rows with target 0'}**.`,
   ].join('\n');
 }
 

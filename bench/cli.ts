@@ -1,5 +1,5 @@
 /** The command line of the service benches: options, member counts, and where results go. */
-import { writeSection } from './report';
+import { BENCHMARKS_FILE, runRecord, writeSection } from './report';
 
 /**
  * `--name value` options (numbers; a comma-separated list where the default is a list) with
@@ -28,7 +28,7 @@ export function runBench(section: string, script: string, bench: () => Promise<s
   const given = process.argv.slice(2).join(' ');
   bench().then(
     (body) => {
-      writeSection(section, given ? `npm run ${script} -- ${given}` : `npm run ${script}`, body);
+      writeSection(BENCHMARKS_FILE, section, runRecord(given ? `npm run ${script} -- ${given}` : `npm run ${script}`, body));
       console.log(body);
     },
     (err: unknown) => {

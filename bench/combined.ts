@@ -18,7 +18,7 @@ import type Redis from 'ioredis';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BATCH, inBatches, playerId, withBenchRedis } from './fixtures';
 import { commandStats, redisCpuSeconds } from './load';
-import { median } from './report';
+import { median, verdictTable } from './report';
 import { Leaderboards } from '../src/domain/leaderboards';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
@@ -28,7 +28,8 @@ import type { CombinedSourceRequest } from '../src/domain/combined';
 const { options, sizes } = parseArgs({ rounds: 5, days: 7 }, [100_000]);
 const BOARD_ID = 'bench-combined';
 const OTHER_ID = 'bench-combined-other';
-const TARGET_MS = 1000;
+/** Issue 13: a SUM of this many daily periods of this many members built in under this many ms. */
+const TARGET = { days: 7, members: 100_000, ms: 1000 };
 const DAY_MS = 86_400_000;
 /** Days ahead of the machine's clock, so the periods' expiry (PEXPIREAT) keeps them for the bench. */
 const FIRST_DAY = Date.UTC(2031, 0, 1);
@@ -137,7 +138,15 @@ async function main(): Promise<string> {
     });
     rows.push(`| ZUNIONSTORE (yardstick) | ${formatCount(members * days)} | ${median(union).toFixed(0)} | | ${median(unionCpu).toFixed(0)} | | | ${union.map((t) => t.toFixed(0)).join(', ')} |`);
   });
+  const measured = days >= TARGET.days && members >= TARGET.members;
+  const verdict = {
+    target: `SUM of ${TARGET.days} daily periods of ${formatCount(TARGET.members)} members built in < ${TARGET.ms} ms (issue 13)`,
+    result: `${sumMedian.toFixed(0)} ms${measured ? '' : ` for ${days} days of ${formatCount(members)}`} (median; ${sumCpu.toFixed(0)} ms of Redis CPU time)`,
+    met: measured ? sumMedian < TARGET.ms : undefined,
+  };
   return [
+    verdictTable([verdict]),
+    '',
     `A combined view of ${days} DAILY periods of one board (ALL_TIME + DAILY, BEST), ${formatCount(members)} members in`,
     `each (the same players every day, scores differing), filled through the domain's submit (${BATCH} a call) on`,
     `test clocks; each build reads the ${days} rankings (a DUMP each, in one MULTI), combines them in the service and writes the view`,
@@ -154,9 +163,7 @@ async function main(): Promise<string> {
     '| --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `SUM over ${days} days of ${formatCount(members)}: median ${sumMedian.toFixed(0)} ms, ${sumCpu.toFixed(0)} ms of Redis CPU time`,
-    `(target < ${TARGET_MS} ms: ${sumMedian < TARGET_MS ? 'met' : `missed in wall time${sumCpu < TARGET_MS ? ', met in CPU time' : ''}`});`,
-    `${(sumMedian / median(union)).toFixed(2)}x Redis' ZUNIONSTORE of the same ${days} rankings in the same run.`,
+    `SUM over ${days} days of ${formatCount(members)}: ${(sumMedian / median(union)).toFixed(2)}x Redis' ZUNIONSTORE of the same ${days} rankings in the same run.`,
   ].join('\n');
 }
 

@@ -13,7 +13,7 @@
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, seededRandom, withBenchBoard } from './fixtures';
 import { commandStats, redisCpuSeconds } from './load';
-import { median } from './report';
+import { median, NO_TARGET } from './report';
 import { ALL_ENTRY_FIELDS, type EntryFields } from '../src/model';
 
 const { options, sizes } = parseArgs({ rounds: 3, calls: 1000 }, [10_000, 1_000_000]);
@@ -56,6 +56,8 @@ async function main(): Promise<string> {
   const of = (members: number, name: string) => median(micros.get(`${members}\t${name}`)!);
   const smallest = sizes[0];
   return [
+    NO_TARGET,
+    '',
     `entries(${PLAYERS_PER_CALL} ids) through the store, ${formatCount(options.calls)} calls per cell, one in flight, median of ${options.rounds} rounds.`,
     '',
     `| members | read | Redis CPU µs per call (median) | rounds | without / with | ${formatCount(smallest)} / this size |`,

@@ -14,7 +14,7 @@ import { parseArgs, runBench } from './cli';
 import { withBenchRedis } from './fixtures';
 import { allThreadsCpuNs } from './load';
 import { startServer, stopServer } from './mainProcess';
-import { median } from './report';
+import { median, NO_TARGET } from './report';
 
 const { options } = parseArgs({ rounds: 3, seconds: 10, settle: 10 }, []);
 
@@ -37,6 +37,8 @@ async function main(): Promise<string> {
         rows.push({ cpuMs: (after.cpuNs - before.cpuNs) / 1e6 / options.seconds, wakeups: (after.wakeups - before.wakeups) / options.seconds });
       }
       return [
+        NO_TARGET,
+        '',
         `The server (NODE_ENV=production, one worker) with nothing to do, ${options.settle} s after it was ready, ${options.rounds} rounds of ${options.seconds} s.`,
         '',
         '| round | CPU ms per second (all threads) | main thread wake-ups per second |',

@@ -14,6 +14,8 @@ export interface MainProcess {
   url: string;
   child: ChildProcess;
   exited: Promise<number | null>;
+  /** The environment it runs with. */
+  env: Record<string, string>;
   /** The lines it has logged at level error so far: internal errors among them. */
   errorLines(): string[];
 }
@@ -27,18 +29,16 @@ export interface MainProcess {
 export async function startServer(redisUrl: string, env: Record<string, string>, options: { built?: boolean } = {}): Promise<MainProcess> {
   const root = join(__dirname, '..');
   const entry = options.built ? [join(root, 'dist', 'server', 'main.js')] : ['-r', 'ts-node/register/transpile-only', join(root, 'src', 'server', 'main.ts')];
-  const child = spawn(process.execPath, [...BENCH_NODE_FLAGS, ...entry], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      REDIS_URL: redisUrl,
-      STANDINGS_API_KEYS: Object.entries(KEYS).map(([role, key]) => `${role}:${key}`).join(','),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const serverEnv: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    REDIS_URL: redisUrl,
+    STANDINGS_API_KEYS: Object.entries(KEYS).map(([role, key]) => `${role}:${key}`).join(','),
+    ...env,
+  };
+  const child = spawn(process.execPath, [...BENCH_NODE_FLAGS, ...entry], { env: serverEnv, stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -49,7 +49,7 @@ export async function startServer(redisUrl: string, env: Record<string, string>,
     });
     void exited.then((code) => reject(new Error(`the server exited (${code}) before it was ready:\n${output}`)));
   });
-  return { url, child, exited, errorLines: () => output.split('\n').filter((line) => line.includes('"level":"error"')) };
+  return { url, child, exited, env: serverEnv, errorLines: () => output.split('\n').filter((line) => line.includes('"level":"error"')) };
 }
 
 /** SIGTERM, as an orchestrator stops it; the wait is bounded by the server's own SHUTDOWN_GRACE_MS. */

@@ -19,7 +19,7 @@ import type Redis from 'ioredis';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, fourPeriodBoard, growBoard, inBatches, playerId, scoreOf, withBenchRedis } from './fixtures';
-import { median } from './report';
+import { median, type Verdict, verdictTable } from './report';
 
 const { options, sizes: SIZES } = parseArgs({ rounds: 3 }, [100_000, 1_000_000]);
 const ROUNDS = options.rounds;
@@ -31,6 +31,9 @@ type Loader = (redis: Redis, members: number) => Promise<void>;
 const PLAIN = 1;
 const FOUR_PERIODS = 6;
 const PERIOD_TARGET = 1.05;
+/** Issues 2 and 6: Standings' layout at this size, at most this many bytes per member. */
+const TARGET_MEMBERS = 1_000_000;
+const BYTES_TARGET = 130;
 
 /** Name, loader, and the number of periods each member is kept in (bytes are counted per member per period). */
 const layouts: [string, Loader, number?][] = [
@@ -91,9 +94,30 @@ async function bytesPerMember(redis: Redis, load: Loader, members: number, perio
   return ((await usedMemory(redis)) - before) / members / periods;
 }
 
+/** The targets, judged on the layouts' bytes per member at TARGET_MEMBERS (in `layouts`' order), when the run loaded that size. */
+function verdicts(atTarget: number[] | undefined): Verdict[] {
+  const size = formatCount(TARGET_MEMBERS);
+  const bytes = `Standings' bytes per member at ${size} members <= ${BYTES_TARGET} (issues 2 and 6)`;
+  const periods = `four periods' bytes per member per period at ${size} members <= ${PERIOD_TARGET.toFixed(2)}x a plain board's (issue 13)`;
+  if (!atTarget) {
+    const result = `not loaded (largest: ${formatCount(SIZES[SIZES.length - 1])} members)`;
+    return [bytes, periods].map((target) => ({ target, result, met: undefined }));
+  }
+  const ratio = atTarget[FOUR_PERIODS] / atTarget[PLAIN];
+  return [
+    { target: bytes, result: atTarget[PLAIN].toFixed(1), met: atTarget[PLAIN] <= BYTES_TARGET },
+    {
+      target: periods,
+      result: `${ratio.toFixed(3)} (${atTarget[FOUR_PERIODS].toFixed(1)} against ${atTarget[PLAIN].toFixed(1)})`,
+      met: ratio <= PERIOD_TARGET,
+    },
+  ];
+}
+
 async function main(): Promise<string> {
   const rows: string[] = [];
   const periodRows: string[] = [];
+  let atTarget: number[] | undefined;
   await withBenchRedis(async (_server, redis) => {
     for (const members of SIZES) {
       const results: number[] = [];
@@ -105,11 +129,14 @@ async function main(): Promise<string> {
       }
       layouts.forEach(([name], i) =>
         rows.push(`| ${formatCount(members)} | ${name} | ${results[i].toFixed(1)} | ${(results[i] / results[0]).toFixed(2)} |`));
+      if (members === TARGET_MEMBERS) atTarget = results;
       const ratio = results[FOUR_PERIODS] / results[PLAIN];
       periodRows.push(`| ${formatCount(members)} | ${results[FOUR_PERIODS].toFixed(1)} | ${results[PLAIN].toFixed(1)} | ${ratio.toFixed(3)} | <= ${PERIOD_TARGET.toFixed(2)}, ${ratio <= PERIOD_TARGET ? 'met' : 'missed'} |`);
     }
   });
   return [
+    verdictTable(verdicts(atTarget)),
+    '',
     `Memory per member, median of ${ROUNDS} round(s), each layout loaded alone into the same Redis`,
     '(INFO memory used_memory before and after). 8-digit numeric ids, scores 0..3000 (0..N-1 where every score is distinct).',
     '',

@@ -15,11 +15,17 @@ import { BOARD_ID, fourPeriodBoard, playerId, seededRandom } from './fixtures';
 import { commandStats, type LoadResult, loadTest, processCpuNs, redisCpuSeconds } from './load';
 import type { Peer } from './peers/launch';
 import { formatCount } from './cli';
-import { median } from './report';
+import { median, type Verdict } from './report';
 import type { LeaderboardStore } from '../src/store/leaderboardStore';
 
 export const PERIODS_BOARD_ID = 'bench-periods';
 const TARGET = 0.7;
+
+/** The comparison's markdown and its verdict on issue 13's target, for the verdict table of the bench that runs it. */
+export interface PeriodWrites {
+  verdict: Verdict;
+  markdown: string;
+}
 
 export interface PeriodWriteOptions {
   rounds: number;
@@ -73,9 +79,11 @@ const BOARDS = [
 
 /**
  * Loads the four-period board with the `members` players the one-period bench board holds, then
- * measures both through the Standings server at `url`; returns the markdown of the result.
+ * measures both through the Standings server at `url`.
  */
-export async function measurePeriodWrites(store: LeaderboardStore, server: Peer, members: number, options: PeriodWriteOptions): Promise<string> {
+export async function measurePeriodWrites(
+  store: LeaderboardStore, server: Peer, members: number, options: PeriodWriteOptions,
+): Promise<PeriodWrites> {
   console.log(`loading ${formatCount(members)} members into the four-period board`);
   await fourPeriodBoard(store, PERIODS_BOARD_ID, 'LATEST', members);
   // More bodies per board per round than either board sends in one: none is sent twice.
@@ -120,7 +128,12 @@ export async function measurePeriodWrites(store: LeaderboardStore, server: Peer,
     return `| ${formatCount(members)} | ${label} | ${formatCount(Math.round(median(runs.map((r) => r.requestsPerSecond))))} | ${median(runs.map((r) => r.p50)).toFixed(2)} | ${median(runs.map((r) => r.p99)).toFixed(2)} | ${runs.map((r) => formatCount(Math.round(r.requestsPerSecond))).join(', ')} | ${of('script')} | ${of('redisCpu')} | ${of('serverCpu')} |`;
   });
   const byRound = (values: number[]) => `${values.map((r) => r.toFixed(2)).join(', ')}; median ${median(values).toFixed(2)}`;
-  return [
+  const verdict = {
+    target: `submitScore on four periods >= ${TARGET.toFixed(2)}x one period's throughput (issue 13)`,
+    result: `${ratio.toFixed(2)} at ${formatCount(members)} members`,
+    met: ratio >= TARGET,
+  };
+  const markdown = [
     `submitScore on a four-period board against a one-period one (issue 13): ${options.connections} connections, ${options.seconds} s per`,
     `board per round after a ${options.warmup} s warm-up, ${options.rounds} rounds, the boards alternating (order swapped each round), one`,
     'Standings server. Both boards DESCENDING, LATEST, the same members, the four-period one filled through the domain',
@@ -133,9 +146,9 @@ export async function measurePeriodWrites(store: LeaderboardStore, server: Peer,
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...rows,
     '',
-    `Throughput, four periods over one, round by round: ${byRound(ratios)}`,
-    `(target >= ${TARGET.toFixed(2)}: ${ratio >= TARGET ? 'met' : 'missed'}).`,
+    `Throughput, four periods over one, round by round: ${byRound(ratios)}.`,
     `Submit script's time per write in Redis, four periods over one, round by round: ${byRound(scriptRatios)}.`,
     `CPU per write (Redis + server), one period over four, round by round: ${byRound(cpuRatios)}.`,
   ].join('\n');
+  return { verdict, markdown };
 }

@@ -11,6 +11,7 @@ import { formatCount, parseArgs, runBench } from './cli';
 import { growBoard, withBenchBoard } from './fixtures';
 import { launchPeer } from './peers/launch';
 import { measurePeriodWrites } from './periodWrites';
+import { verdictTable } from './report';
 
 const { options, sizes } = parseArgs({ rounds: 5, seconds: 10, connections: 20, warmup: 3 }, [100_000]);
 
@@ -22,7 +23,8 @@ async function main(): Promise<string> {
     await growBoard(store, 0, members, false);
     const server = await launchPeer('standings', redisUrl);
     try {
-      body = await measurePeriodWrites(store, server, members, options);
+      const { verdict, markdown } = await measurePeriodWrites(store, server, members, options);
+      body = [verdictTable([verdict]), '', markdown].join('\n');
     } finally {
       await server.stop();
     }

@@ -18,6 +18,7 @@ import { growBoard, withBenchBoard } from './fixtures';
 import { loadTest } from './load';
 import { entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { launchPeer } from './peers/launch';
+import { NO_TARGET } from './report';
 
 const { options, sizes } = parseArgs({ seconds: 10, connections: 20, warmup: 3 }, [10_000]);
 const TOP = 10;
@@ -136,6 +137,8 @@ async function main(): Promise<string> {
   const packages = [...new Set(profiled.flatMap((p) => [...p.packages.keys()]))]
     .filter((name) => profiled.some((p) => (p.packages.get(name) ?? 0) >= 0.005));
   return [
+    NO_TARGET,
+    '',
     `Standings with production settings, ${formatCount(members)} members, ${options.connections} connections for ${options.seconds} s after a`,
     `${options.warmup} s warm-up; each operation profiled in a fresh process. Self time is a share of the busy samples.`,
     '',

@@ -22,7 +22,7 @@ import type { ScriptName } from '../src/store/commands';
 import { loadScriptSource } from '../src/store/scripts';
 import { formatCount, parseArgs, runBench } from './cli';
 import { inBatches, withBenchRedis } from './fixtures';
-import { median } from './report';
+import { median, NO_TARGET } from './report';
 
 const { options, sizes } = parseArgs({ rounds: 3 }, [100_000]);
 const ROUNDS = options.rounds;
@@ -103,6 +103,8 @@ function main(): Promise<string> {
       });
     }
     return [
+      NO_TARGET,
+      '',
       `redis-benchmark, ${CLIENTS} clients, ${formatCount(REQUESTS)} requests per command, ${formatCount(MEMBERS)}`,
       `members (scores 0..3000), median of ${ROUNDS} rounds; the ratio is taken round by round against a bare ZADD.`,
       '',

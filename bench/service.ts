@@ -18,9 +18,9 @@ import { growBoard, withBenchBoard } from './fixtures';
 import { type LoadResult, loadTest, post } from './load';
 import { around, entries100, entry, type Operation, requestBodies, submitScore, top10 } from './operations';
 import { launchPeer, type Peer, type PeerName } from './peers/launch';
-import { measurePeriodWrites } from './periodWrites';
+import { measurePeriodWrites, type PeriodWrites } from './periodWrites';
 import { measureWorkerCounts, withWorkerCounts, workerCountsTable } from './workerCounts';
-import { median } from './report';
+import { median, type Verdict, verdictTable } from './report';
 
 const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, warmup: 3, workers: 2 }, [10_000, 1_000_000]);
 
@@ -57,6 +57,9 @@ const TARGETS: Record<string, { name: string; target: number }> = {
 
 const key = (operation: Operation, peer: PeerName) => `${operation.name}/${peer}`;
 
+/** Issue 16: Standings' entries(100 ids) throughput at the larger size at least this share of the smaller's. */
+const ENTRIES_SIZES = { from: 10_000, to: 1_000_000, target: 0.7 };
+
 /** Replaces every leaf of a JSON value by its type: writes answer alike in shape, not in value. */
 const shapeOf = (value: unknown): unknown =>
   value !== null && typeof value === 'object'
@@ -74,6 +77,12 @@ async function checkAnswers(peers: Map<PeerName, Peer>, bodies: Map<Operation, s
       }
     });
   }
+}
+
+/** What the verdicts need of one size: Standings over each peer (median of rounds, by cell key) and its own entries(100 ids) req/s. */
+interface SizeResult {
+  ratios: Map<string, number>;
+  entriesPerSecond: number;
 }
 
 async function measureSize(members: number, peers: Map<PeerName, Peer>) {
@@ -97,6 +106,7 @@ async function measureSize(members: number, peers: Map<PeerName, Peer>) {
 
   const rows: string[] = [];
   const ratioRows = TABLES.map((): string[] => []);
+  const ratios = new Map<string, number>();
   for (const { operation, peers: names } of CELLS) {
     for (const name of names) {
       const runs = results.get(key(operation, name))!;
@@ -106,12 +116,35 @@ async function measureSize(members: number, peers: Map<PeerName, Peer>) {
     for (const name of names.filter((n) => n !== 'standings')) {
       const perRound = results.get(key(operation, name))!.map((r, round) => ours[round].requestsPerSecond / r.requestsPerSecond);
       const ratio = median(perRound);
+      ratios.set(key(operation, name), ratio);
       const goal = TARGETS[key(operation, name)];
       const verdict = goal ? `${goal.name}: >= ${goal.target.toFixed(2)}, ${ratio >= goal.target ? 'met' : 'missed'}` : 'no target';
       ratioRows[TABLES.findIndex((table) => table.peers.includes(name))].push(`| ${formatCount(members)} | ${operation.name} | Standings / ${LABELS[name]} | ${ratio.toFixed(2)} | ${perRound.map((r) => r.toFixed(2)).join(', ')} | ${verdict} |`);
     }
   }
-  return { rows, ratioRows };
+  const entriesPerSecond = median(results.get(key(entries100, 'standings'))!.map((r) => r.requestsPerSecond));
+  return { rows, ratioRows, ratios, entriesPerSecond };
+}
+
+/** Each of TARGETS over every size (met when met at all), then issue 16's entries(100 ids) from one size to the other. */
+function verdicts(measured: Map<number, SizeResult>): Verdict[] {
+  const bySize = [...measured.entries()];
+  const peerVerdicts = CELLS.flatMap(({ operation, peers: names }) => names.flatMap((name): Verdict[] => {
+    const goal = TARGETS[key(operation, name)];
+    if (!goal) return [];
+    const ratios = bySize.map(([members, size]) => [members, size.ratios.get(key(operation, name))!] as const);
+    return [{
+      target: `${goal.name}: ${operation.name}, Standings / ${LABELS[name]} >= ${goal.target.toFixed(2)}`,
+      result: ratios.map(([members, ratio]) => `${ratio.toFixed(2)} at ${formatCount(members)}`).join('; '),
+      met: ratios.every(([, ratio]) => ratio >= goal.target),
+    }];
+  }));
+  const [from, to] = [measured.get(ENTRIES_SIZES.from), measured.get(ENTRIES_SIZES.to)];
+  const target = `issue 16: entries(100 ids) at ${formatCount(ENTRIES_SIZES.to)} members >= ${ENTRIES_SIZES.target.toFixed(2)}x its throughput at ${formatCount(ENTRIES_SIZES.from)}`;
+  if (!from || !to) return [...peerVerdicts, { target, result: 'not both sizes in this run', met: undefined }];
+  const share = to.entriesPerSecond / from.entriesPerSecond;
+  const perSecond = (size: SizeResult) => formatCount(Math.round(size.entriesPerSecond));
+  return [...peerVerdicts, { target, result: `${share.toFixed(2)} (${perSecond(to)} against ${perSecond(from)} req/s)`, met: share >= ENTRIES_SIZES.target }];
 }
 
 async function main(): Promise<string> {
@@ -121,7 +154,8 @@ async function main(): Promise<string> {
   console.log(`${cells} cells per size, ${sizes.length} size(s): about ${Math.ceil(minutes)} min of load, plus loading`);
   const rows: string[] = [];
   const ratioRows = TABLES.map((): string[] => []);
-  let periods = '';
+  const measuredSizes = new Map<number, SizeResult>();
+  let periods: PeriodWrites | undefined;
   let workers = '';
   await withBenchBoard(sizes[sizes.length - 1], async (redisUrl, store) => {
     const peers = new Map<PeerName, Peer>();
@@ -135,6 +169,7 @@ async function main(): Promise<string> {
         const measured = await measureSize(members, peers);
         rows.push(...measured.rows);
         measured.ratioRows.forEach((table, i) => ratioRows[i].push(...table));
+        measuredSizes.set(members, measured);
       }
       periods = await measurePeriodWrites(store, peers.get('standings')!, sizes[sizes.length - 1], options);
     } finally {
@@ -145,6 +180,8 @@ async function main(): Promise<string> {
     workers = workerCountsTable(options, await withWorkerCounts(redisUrl, options, (servers) => measureWorkerCounts(largest, servers, options)));
   });
   const body = [
+    verdictTable([...verdicts(measuredSizes), periods!.verdict]),
+    '',
     `autocannon on loopback, ${options.connections} connections, ${options.seconds} s per cell after a ${options.warmup} s warm-up,`,
     `median of ${options.rounds} rounds; contenders interleaved (order rotated each round), each server in its own`,
     'process, one throwaway Redis (no persistence), all on the same 2 cores. Board: DESCENDING, LATEST; submitScore',
@@ -164,7 +201,7 @@ async function main(): Promise<string> {
       ...ratioRows[i],
     ]),
     '',
-    periods,
+    periods!.markdown,
     '',
     `One worker against ${options.workers} (STANDINGS_WORKERS), at ${formatCount(sizes[sizes.length - 1])} members:`,
     '',

@@ -9,6 +9,7 @@
 import { formatCount, parseArgs, runBench } from './cli';
 import { growBoard, withBenchBoard } from './fixtures';
 import { measureWorkerCounts, withWorkerCounts, workerCountsTable } from './workerCounts';
+import { NO_TARGET } from './report';
 
 const { options, sizes } = parseArgs({ rounds: 3, seconds: 5, connections: 40, warmup: 2, workers: 2 }, [10_000]);
 
@@ -23,5 +24,5 @@ runBench('workers', 'bench:workers', async () => {
       rows.push(...(await measureWorkerCounts(members, servers, options)));
     }
   }));
-  return workerCountsTable(options, rows);
+  return [NO_TARGET, '', workerCountsTable(options, rows)].join('\n');
 });

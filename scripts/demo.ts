@@ -1,10 +1,12 @@
 // `npm run demo`: a board that moves, to look at. Starts a server (or uses STANDINGS_URL), fills a
 // board with 100,000 players rated like blitz chess (integer ratings, so thousands of ties), then
-// keeps submitting results at a steady rate and prints the spectator page's and the explorer's
-// URLs. Ctrl-C stops it (and the server it started). Development tooling: never in the image.
+// keeps submitting results at a steady rate. It prints what `npm start` prints on a terminal (the
+// URLs, the key it uses, a command to try) and the spectator page of its board. Ctrl-C stops it
+// (and the server it started). Development tooling: never in the image.
 import { type ChildProcess, spawn } from 'node:child_process';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { welcomeText } from '../src/server/welcome';
 
 const HELP = `npm run demo -- [--board demo-blitz] [--players 100000] [--rate 20]
   --board    board id (created DESCENDING / LATEST if missing)
@@ -15,6 +17,8 @@ admin key for it); without STANDINGS_URL a server is started (PORT, default 4000
 development key used.`;
 
 const BATCH = 1_000;
+/** Rows the demo's spectator page shows. */
+const SPECTATOR_TOP = 20;
 const TICK_MS = 100;
 const COUNTRIES = ['SE', 'NO', 'DE', 'FR', 'ES', 'IT', 'PL', 'UA', 'IN', 'CN', 'JP', 'KR', 'US', 'BR', 'AR', 'NG', 'EG', 'TR', 'IR', 'VN'];
 const SYLLABLES = ['ka', 'ri', 'mo', 'len', 'sa', 'vik', 'to', 'mar', 'el', 'an', 'jo', 'na', 'dre', 'li', 'su', 'ha', 'ro', 'ba', 'ne', 'tor'];
@@ -53,10 +57,13 @@ async function main(): Promise<void> {
 
   const random = seeded(15);
   const ratings = Array.from({ length: options.players }, () => blitzRating(random));
-  console.log(`Putting ${options.players.toLocaleString()} players on "${options.board}"...`);
   await api.call('mutation ($input: CreateLeaderboardInput!) { createLeaderboard(input: $input) { userErrors { code field message } } }', {
     input: { id: options.board, title: 'Blitz arena (demo)', sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: options.players },
   });
+  // The board exists from here on: its page fills in while the players are put on it. The
+  // explorer is there on the server the demo starts (development), and assumed on STANDINGS_URL's.
+  process.stdout.write(welcomeText({ api: api.url, explorer: true, adminKey: server.key || undefined, board: { id: options.board, top: SPECTATOR_TOP } }));
+  console.log(`\nPutting ${options.players.toLocaleString()} players on "${options.board}"...`);
   const profiles = Math.min(options.players, 2_000);
   for (let i = 0; i < profiles && !stopping; i++) {
     await api.call('mutation ($input: UpsertPlayerInput!) { upsertPlayer(input: $input) { userErrors { code field message } } }', {
@@ -70,8 +77,6 @@ async function main(): Promise<void> {
     });
   }
 
-  console.log(`\nSpectator page: ${server.url}/live/${encodeURIComponent(options.board)}?top=20`);
-  console.log(`Explorer:       ${server.url}/graphql`);
   console.log(`Submitting ${options.rate} results a second; Ctrl-C stops.\n`);
 
   let due = 0;
@@ -162,7 +167,7 @@ interface UserError {
 
 class Api {
   constructor(
-    private readonly url: string,
+    readonly url: string,
     private readonly key: string,
   ) {}
 

@@ -7,7 +7,7 @@
  *
  * It is shaped like the fair write on purpose, so that the difference is the fair-tie
  * bookkeeping alone: one script call per write (a pipeline of three commands costs the API
- * process, which is the bottleneck, about half as much again as one call: see BENCHMARKS.md), and
+ * process, which is the bottleneck, about half as much again as one call: bench/notes/service-throughput.md), and
  * the same published event (the read cache and live updates of the server hear every write, as
  * they do for the fair one). Only submitScore is benchmarked against it; reads use the fair board.
  */

@@ -3,8 +3,9 @@ import { badInput, boardNotFound, ErrorCode, StandingsError } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
 import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../model';
 import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
-import type { Period, PeriodRequest } from './periods/calendar';
-import { checkId } from './validation';
+import type { Period, PeriodCalendar, PeriodRequest } from './periods/calendar';
+import { PERIOD_KINDS, type PeriodKind } from './periods/config';
+import { checkId, checkInt } from './validation';
 
 const AGGREGATES: readonly string[] = ['SUM', 'MAX', 'MIN'];
 /**
@@ -20,6 +21,8 @@ export interface CombinedSourceRequest {
   leaderboardId: string;
   period?: PeriodRequest | null;
   weight?: number | null;
+  /** With a period kind alone: the latest `last` periods of that kind, the current one first, each a source. */
+  last?: number | null;
 }
 
 export interface CombinedViewOptions {
@@ -79,10 +82,11 @@ export class ViewBudget {
   }
 }
 
-/** What views need of the boards: their settings, and the period a source names. */
+/** What views need of the boards: their settings, the period a source names, and the periods of a kind kept now. */
 export interface BoardsOfViews {
   getBoard(id: string): Promise<BoardConfig | null>;
   period(board: BoardConfig, request: PeriodRequest | null | undefined, field?: string): Period;
+  calendar(periods: string): Pick<PeriodCalendar, 'keeps' | 'kept' | 'retained'>;
 }
 
 interface Build {
@@ -142,17 +146,21 @@ export class CombinedViews {
     const weights = sources.map((source, i) => checkWeight(source.weight, `sources.${i}.weight`));
     const boards = new Map<string, BoardConfig | null>();
     await Promise.all([...new Set(ids)].map(async (id) => boards.set(id, await this.boards.getBoard(id))));
-    const seen = new Map<string, number>();
-    const checked = sources.map((source, i): ViewSource & { sortOrder: string } => {
+    const seen = new Map<string, string>();
+    const checked = sources.flatMap((source, i): (ViewSource & { sortOrder: string })[] => {
       const board = boards.get(ids[i]);
       if (!board) throw boardNotFound(ids[i], { field: `sources.${i}.leaderboardId` });
-      const { kind, key } = this.boards.period(board, source.period, `sources.${i}.period`);
-      const name = nameOf({ boardId: board.id, kind, key });
-      const twin = seen.get(name);
-      if (twin !== undefined) throw badInput(`sources.${i} names the same ranking as sources.${twin}`, { field: `sources.${i}` });
-      seen.set(name, i);
-      return { boardId: board.id, kind, key, weight: weights[i], sortOrder: board.sortOrder };
+      return this.periodsOf(board, source, `sources.${i}`).map(({ kind, key }) => {
+        const name = nameOf({ boardId: board.id, kind, key });
+        const twin = seen.get(name);
+        if (twin !== undefined) throw badInput(`sources.${i} names a ranking ${twin} names too (${kind} ${key})`, { field: `sources.${i}` });
+        seen.set(name, `sources.${i}`);
+        return { boardId: board.id, kind, key, weight: weights[i], sortOrder: board.sortOrder };
+      });
     });
+    if (checked.length > MAX_COMBINED_SOURCES) {
+      throw badInput(`sources must hold 1 to ${MAX_COMBINED_SOURCES} rankings, and with \`last\` they name ${checked.length}`, { field: 'sources' });
+    }
     const { sortOrder } = checked[0];
     const other = checked.findIndex((source) => source.sortOrder !== sortOrder);
     if (other >= 0) {
@@ -167,6 +175,29 @@ export class CombinedViews {
     const text = [aggregate, ...sorted.map((source) => `${nameOf(source)} ${source.weight}`)].join('\n');
     const boardId = sorted.every((source) => source.boardId === sorted[0].boardId) ? sorted[0].boardId : undefined;
     return { id: createHash('sha1').update(text).digest('hex').slice(0, 24), boardId, aggregate, sortOrder: sortOrder as ViewSpec['sortOrder'], sources: sorted };
+  }
+
+  /**
+   * The periods one source names: its period, or with `last`, the latest `last` periods of its
+   * kind kept now (the current one first; fewer where fewer exist, as seasons may). BAD_USER_INPUT
+   * for `last` out of range, with a moment or key, or past the kind's retention.
+   */
+  private periodsOf(board: BoardConfig, source: CombinedSourceRequest, field: string): Period[] {
+    if (source.last == null) return [this.boards.period(board, source.period, `${field}.period`)];
+    const last = checkInt(source.last, `${field}.last`, 1, MAX_COMBINED_SOURCES);
+    const kind = source.period?.kind;
+    if (kind == null || source.period?.at != null || source.period?.key != null) {
+      throw badInput(`${field}.last takes a period kind alone (period: { kind }), which it counts back from the current period`, { field: `${field}.period` });
+    }
+    const calendar = this.boards.calendar(board.periods);
+    if (!isPeriodKind(kind) || !calendar.keeps(kind)) {
+      // Refused as any request for such a period is (BAD_USER_INPUT naming the kind).
+      this.boards.period(board, { kind }, `${field}.period`);
+      throw badInput(`${field}.period.kind: the board does not keep ${String(kind)} periods`, { field: `${field}.period.kind` });
+    }
+    const retained = calendar.retained(kind);
+    if (last > retained) throw badInput(`${field}.last: the board keeps ${retained} ${kind} periods, not ${last}`, { field: `${field}.last` });
+    return calendar.kept(kind).slice(0, last);
   }
 
   /**
@@ -236,6 +267,8 @@ export class CombinedViews {
 const nothing = () => undefined;
 
 const nameOf = ({ boardId, kind, key }: Omit<ViewSource, 'weight'>) => `${boardId} ${kind} ${key}`;
+
+const isPeriodKind = (kind: unknown): kind is PeriodKind => (PERIOD_KINDS as readonly unknown[]).includes(kind);
 
 function checkWeight(value: number | null | undefined, field: string): number {
   if (value == null) return 1;

@@ -14,7 +14,7 @@ import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calen
 import { systemMomentClock, type MomentClock } from './periods/clock';
 import {
   addSeasons, checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type AddSeasonsInput,
-  type PeriodConfig, type PeriodConfigInput,
+  type PeriodConfig, type PeriodConfigInput, type PeriodKind,
 } from './periods/config';
 import type { ReadCache } from './readCache';
 import type { ScoreBoundInput } from './validation';
@@ -115,6 +115,31 @@ export class Leaderboards {
     // Every read without a period asks this: ALL_TIME, which comes first where kept, needs no clock and no list of kept periods.
     if (calendar.keeps('ALL_TIME')) return calendar.periodByKey('ALL_TIME', 'all');
     return calendar.allKept()[0] ?? calendar.periodByKey('ALL_TIME', 'all');
+  }
+
+  /**
+   * As `period`, but null where a client asked for the current season (its kind alone) between
+   * two seasons: no period is current then, which is an answer, not a mistake.
+   */
+  periodOrNone(board: Pick<BoardConfig, 'periods'>, request: PeriodRequest | null | undefined, field = 'period'): Period | null {
+    if (request == null) return this.period(board, request, field);
+    return this.calendar(board.periods).currentOrRequested(request, undefined, field);
+  }
+
+  /**
+   * The board's periods kept now (of `kind` alone when given), each kind newest first, from the
+   * board's creation: a period that ended before the board was created is left out unless it holds
+   * entries (imported with moments of its own).
+   */
+  async listedPeriods(board: Pick<BoardConfig, 'id' | 'periods' | 'createdAt'>, kind?: PeriodKind | null): Promise<Period[]> {
+    const calendar = this.calendar(board.periods);
+    const kept = kind == null ? calendar.allKept() : calendar.kept(kind);
+    const createdAt = board.createdAt * 1000;
+    const before = kept.filter((period) => period.end !== null && period.end <= createdAt);
+    if (before.length === 0) return kept;
+    const sizes = await this.store.sourceSizes(before.map(({ kind: periodKind, key }) => ({ boardId: board.id, kind: periodKind, key })));
+    const empty = new Set(before.filter((_, i) => sizes[i] === 0));
+    return kept.filter((period) => !empty.has(period));
   }
 
   /** The calendar of a board's periods (BoardConfig.periods). */

@@ -23,7 +23,7 @@ export function checkScore(value: unknown, field = 'score'): number {
   return value === 0 ? 0 : value; // -0 and 0 are one score
 }
 
-function checkInt(value: unknown, field: string, min: number, max: number): number {
+export function checkInt(value: unknown, field: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw badInput(`${field} must be an integer from ${min} to ${max}`, { field });
   }

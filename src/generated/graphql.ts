@@ -72,6 +72,13 @@ export type CombinedSource = {
 
 /** One ranking a combined view takes in: a board's period, its scores multiplied by `weight`. */
 export type CombinedSourceInput = {
+  /**
+   * A rolling window: with `period: { kind }` alone, the latest `last` periods of that kind kept
+   * now, the current one first, each a source with this weight (the last 7 days: `{ kind: DAILY }`,
+   * `last: 7`). 1 to the kind's retention; the view's sources name them by key, so the same request
+   * names the next periods once the current one ends (a view's id stays on the periods it named).
+   */
+  last?: InputMaybe<Scalars['Int']['input']>;
   /** The board's id. */
   leaderboardId: Scalars['ID']['input'];
   /** Which period of the board (as `Leaderboard.period(of:)`); left out: the board's default period. */
@@ -423,14 +430,25 @@ export type Leaderboard = Ranking & {
   /** The id given to `createLeaderboard`. */
   id: Scalars['ID']['output'];
   /**
+   * The next season to start: the first of the board's seasons whose start is still to come (its
+   * reads are empty until then). Null when none is planned, or on a board that keeps no SEASON.
+   */
+  nextSeason: Maybe<Period>;
+  /**
    * One period of the board, an object of its own with every read of the board on that period.
    * Without `of`: the default period, the one the board's own reads are about (ALL_TIME, or on a
-   * board that does not keep ALL_TIME, the current period of its first kind). Null, with an error,
-   * for a kind the board does not keep or a key that names no period (BAD_USER_INPUT) and for a
-   * period no longer kept (NOT_FOUND).
+   * board that does not keep ALL_TIME, the current period of its first kind). Null without an error
+   * for the current SEASON (`of: { kind: SEASON }`) between two seasons, before the first or after
+   * the last: no season is running (`nextSeason` says which comes). Null, with an error, for a kind
+   * the board does not keep or a key that names no period (BAD_USER_INPUT), for a moment (`at`) no
+   * season holds and for a period no longer kept (NOT_FOUND).
    */
   period: Maybe<Period>;
-  /** The periods kept now, each kind in the board's order, newest first; only those of `kind` when given. */
+  /**
+   * The periods kept now, each kind in the board's order, newest first; only those of `kind` when
+   * given. They start at the board's creation: a period that ended before the board was created is
+   * listed only when it holds entries (imported with moments of their own).
+   */
   periods: Array<Period>;
   /**
    * The score at a percentile of the board, from the last rank (0) to the first (100),
@@ -831,7 +849,7 @@ export type Period = Node & Ranking & {
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   /** Opaque and stable: the same board, kind and key always give the same id. */
   id: Scalars['ID']['output'];
-  /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
+  /** Stable and unique per kind: `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
   key: Scalars['String']['output'];
   /** The kind of period. */
   kind: PeriodKind;
@@ -957,7 +975,7 @@ export type PeriodTopPercentArgs = {
 export type PeriodInput = {
   /** A moment the period holds. */
   at?: InputMaybe<Scalars['DateTime']['input']>;
-  /** The period's key: `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`. */
+  /** The period's key: `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
   key?: InputMaybe<Scalars['String']['input']>;
   /** The kind of period. */
   kind: PeriodKind;
@@ -974,7 +992,9 @@ export type PeriodKind =
   /** One of the board's named seasons (key: its id). */
   | 'SEASON'
   /** An ISO week, Monday first, in the board's time zone (key `2026-W49`). */
-  | 'WEEKLY';
+  | 'WEEKLY'
+  /** A calendar year in the board's time zone, from January 1 (key `2026`). */
+  | 'YEARLY';
 
 /** A period kind a board keeps, and for how many periods. */
 export type PeriodKindInput = {
@@ -982,7 +1002,7 @@ export type PeriodKindInput = {
   kind: PeriodKind;
   /**
    * How many periods of this kind are kept, the current one included, 1 to 400; older ones expire
-   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, SEASON 2. Not for ALL_TIME.
+   * in Redis by themselves. Default: DAILY 8, WEEKLY 5, MONTHLY 13, YEARLY 3, SEASON 2. Not for ALL_TIME.
    */
   retention?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1941,6 +1961,7 @@ export type LeaderboardResolvers<ContextType = Context, ParentType extends Resol
   entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
   entry?: Resolver<Maybe<ResolversTypes['Entry']>, ParentType, ContextType, RequireFields<LeaderboardEntryArgs, 'playerId'>>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  nextSeason?: Resolver<Maybe<ResolversTypes['Period']>, ParentType, ContextType>;
   period?: Resolver<Maybe<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodArgs>>;
   periods?: Resolver<Array<ResolversTypes['Period']>, ParentType, ContextType, Partial<LeaderboardPeriodsArgs>>;
   scoreAtPercentile?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType, RequireFields<LeaderboardScoreAtPercentileArgs, 'percent'>>;

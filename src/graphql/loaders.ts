@@ -41,7 +41,7 @@ export interface EntriesLoader {
   /**
    * The players' entries in their order, as one lookup: one promise for the list however long,
    * where a lookup per player costs a promise, a batch slot and a reaction apiece, all held while
-   * the read waits for Redis (BENCHMARKS.md, "What only Standings allocates").
+   * the read waits for Redis (bench/notes/allocations.md).
    */
   loadMany(playerIds: readonly string[]): Promise<(EntryModel | null)[]>;
 }

@@ -30,7 +30,7 @@ export interface CreateBoardInput {
   capacity?: number;
   /**
    * Keep the board's distinct scores for dense ranks (default true): about 110 bytes per distinct
-   * score (BENCHMARKS.md), so a board whose scores are nearly all different may do without.
+   * score (BENCHMARKS.md, "Memory per member"), so a board whose scores are nearly all different may do without.
    */
   denseRanks?: boolean;
   /** The periods to keep, as BoardConfig.periods; '' or left out for ALL_TIME only. */

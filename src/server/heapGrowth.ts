@@ -13,7 +13,7 @@ const FLAG = /--heap[-_]growing[-_]percent\b/;
  * until committed memory grows by a tenth. With a live heap of a few tens of MB, the next limit
  * then sits closer than the young generation's size, so a full collection (marking the whole
  * heap) starts at once after each one, and the same steady load never ends that loop
- * (BENCHMARKS.md, "A loop of full collections"). A fixed factor of four, the most V8 chooses by
+ * (bench/notes/heap-growth.md). A fixed factor of four, the most V8 chooses by
  * itself for a server-sized heap (when allocation is heavy), keeps the limit clear of the young
  * generation whatever mode V8 is in: the server never collects more often than V8 would have it
  * under load, and V8 still bounds the limit by the maximum heap size. What it gives up is the

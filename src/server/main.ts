@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './logger';
 import { countUnhandledRejection } from './metrics';
 import { handleProcessFailures } from './processFailures';
 import { createClient, type RedisTarget, waitUntilReady } from './redis';
+import { greetsPerson, welcomeText } from './welcome';
 import { joinPrimary, superviseWorkers, WORKER_HEADER } from './workers';
 
 /**
@@ -42,6 +43,7 @@ async function main(config: Config, logger: Logger): Promise<void> {
       release: async () => managed?.stop(),
     });
     logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv}, ${config.workers} workers)`);
+    welcome(config, url, development);
   } catch (err) {
     await managed?.stop();
     throw err;
@@ -132,7 +134,10 @@ async function serve(
     if (primary) started.server.httpServer.prependListener('request', (_req, res) => res.setHeader(WORKER_HEADER, primary.worker));
     const url = await started.server.listen(config.port, config.host);
     if (primary) primary.ready(url);
-    else logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv})`);
+    else {
+      logger.info(`Standings GraphQL API ready at ${url}${GRAPHQL_PATH} (NODE_ENV=${config.nodeEnv})`);
+      welcome(config, url, development);
+    }
   } catch (err) {
     await shutdown();
     throw err;
@@ -164,6 +169,11 @@ function developmentKey(config: Config, logger: Logger): DevelopmentKey | undefi
   const key = generateKey();
   logger.info(`No API keys configured (STANDINGS_API_KEYS): this run's admin key is ${key} (send "Authorization: Bearer ${key}")`);
   return { key, apiKey: { role: 'admin' as const, boardPrefix: null, hash: hashKey(key) } };
+}
+
+/** Once the port is served, by the one process that started it all (the primary with workers). */
+function welcome(config: Config, url: string, development: DevelopmentKey | undefined): void {
+  if (greetsPerson(process.stdout, config.nodeEnv)) process.stdout.write(welcomeText({ api: `${url}${GRAPHQL_PATH}`, explorer: config.explorer, adminKey: development?.key }));
 }
 
 /**

@@ -28,7 +28,7 @@ type Labels = Record<string, string>;
  * Prometheus series that every request updates, made once per set of labels and then updated
  * with plain arithmetic: prom-client checks and hashes the labels again on every `observe` and
  * `inc`, even of a series bound with `labels()`, and that cost more than a microsecond per call
- * (bench:profile, and BENCHMARKS.md "Stack cost"). Each metric is registered as prom-client
+ * (bench:profile, and bench/notes/stack-cost.md). Each metric is registered as prom-client
  * registers the metrics it aggregates across workers: an object answering `get()` in the shape
  * its own metrics answer, so /metrics and the workers' AggregatorRegistry read it alike.
  */
@@ -235,7 +235,7 @@ type TimedCommand = Command & { [STARTED_AT]?: number };
  * goes through, scripts' and pipelines' included. Not through ioredis' `ioredis:command` tracing
  * channel: once that has a subscriber, ioredis builds a context for every command (its arguments
  * turned into strings, checked against a list of patterns) and wraps its promise twice, several
- * times what timing it costs (BENCHMARKS.md "What only Standings allocates").
+ * times what timing it costs (bench/notes/allocations.md).
  */
 export function timeRedisCommands(client: Redis | Cluster): void {
   if (timedClients.has(client)) return;

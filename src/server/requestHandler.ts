@@ -44,7 +44,7 @@ export interface Routes {
  * writeHead (which write() and end() call when no head was written), so the server's responses
  * check then and no response is recorded anywhere. Not a set of the responses still open: a
  * long-lived set with one added and one deleted per request makes V8 keep each request's objects
- * through two young collections (BENCHMARKS.md, "Each request's objects kept by a set's old tables").
+ * through two young collections (bench/notes/allocations.md, "Each request's objects kept by a set's old tables").
  */
 export class Admission {
   private open = true;

@@ -1,21 +1,6 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { badInput } from '../errors';
 import { momentOf, playerKeyOf, tokenLengthOf } from './memberCodec';
 import type { Aggregate, SortOrder } from '../model';
-
-/** A ranking's entries as read from Redis: members, and their stored scores (dir * score) in the same order. */
-export interface RankingEntries {
-  members: Buffer[];
-  scores: number[];
-}
-
-/** Entries combined between two turns of the event loop (a millisecond or two): a view may take in millions. */
-const ENTRIES_PER_TURN = 5_000;
-
-/** One source of a view: its entries and its weight. */
-export interface CombineSource extends RankingEntries {
-  weight: number;
-}
 
 /** One player of a view: the aggregate as stored (dir * score) and the member that orders its ties. */
 export interface CombinedEntry {
@@ -26,7 +11,10 @@ export interface CombinedEntry {
 }
 
 interface Player {
+  /** MAX and MIN: the winning weighted value so far. */
   value: number;
+  /** SUM: each source's weighted value, by source, added up in the sources' order at the end. */
+  parts: number[] | undefined;
   member: Buffer;
   tokenLength: number;
   /** `member`'s moment, which decides most comparisons of tokens without comparing bytes. */
@@ -37,47 +25,58 @@ interface Player {
 const earlier = (a: Buffer, aMoment: number, b: Buffer, bMoment: number) => (aMoment !== bMoment ? aMoment < bMoment : Buffer.compare(a, b) < 0);
 
 /**
- * Every player of the sources ranked by the aggregate of their weighted scores, as ZUNIONSTORE's
- * AGGREGATE, in entries a board's read scripts read unchanged. Ties: the view's token (moment,
- * import sequence) is, under MAX and MIN, the earliest of those with which the winning value was
- * reached, under SUM the latest of the player's tokens (the moment the total was complete); equal
- * aggregates then rank by it as on a board. Members of one player differ only in their tokens,
- * whose bytes order them by moment and then sequence, so comparing whole members compares tokens.
- * Sums run in the sources' order, so a view is the same whichever process builds it.
- * BAD_USER_INPUT when a weighted or summed score leaves |score| <= 2^53 - 1.
- * The event loop turns every ENTRIES_PER_TURN entries, so other requests are served meanwhile.
+ * Every player of a view's sources ranked by the aggregate of their weighted scores, as
+ * ZUNIONSTORE's AGGREGATE, in entries a board's read scripts read unchanged. The sources' entries
+ * come in as they are read, a slice at a time and in any order of sources (`add`), and each is
+ * folded into its player at once: what a build holds is one record per player, never the entries
+ * it read, which die young (a view over sixteen rankings reads sixteen entries a player).
+ *
+ * Ties: the view's token (moment, import sequence) is, under MAX and MIN, the earliest of those
+ * with which the winning value was reached, under SUM the latest of the player's tokens (the
+ * moment the total was complete); equal aggregates then rank by it as on a board. Members of one
+ * player differ only in their tokens, whose bytes order them by moment and then sequence, so
+ * comparing whole members compares tokens. Sums run in the sources' order, whatever order they
+ * were read in, so a view is the same whichever process builds it.
  */
-export async function combineRankings(sources: readonly CombineSource[], aggregate: Aggregate, sortOrder: SortOrder): Promise<CombinedEntry[]> {
-  const dir = sortOrder === 'DESCENDING' ? -1 : 1;
-  const sum = aggregate === 'SUM';
-  const max = aggregate === 'MAX';
-  // By player code, in the order players are first met.
-  const players = new Map<number | string, Player>();
-  let untilTurn = ENTRIES_PER_TURN;
-  for (let s = 0; s < sources.length; s++) {
-    const { members, scores } = sources[s];
-    const weight = dir * sources[s].weight;
-    for (let i = 0; i < members.length; i++) {
-      if (--untilTurn === 0) {
-        await nextTurn();
-        untilTurn = ENTRIES_PER_TURN;
-      }
-      const member = members[i];
-      const value = scores[i] * weight;
+export class Combiner {
+  /** By player code, in the order players are first met. */
+  private readonly players = new Map<number | string, Player>();
+  private readonly dir: number;
+  private readonly sum: boolean;
+  private readonly max: boolean;
+
+  constructor(private readonly weights: readonly number[], aggregate: Aggregate, sortOrder: SortOrder) {
+    this.dir = sortOrder === 'DESCENDING' ? -1 : 1;
+    this.sum = aggregate === 'SUM';
+    this.max = aggregate === 'MAX';
+  }
+
+  /**
+   * Entries of source `source` (its index among the weights): `items` alternates a member and its
+   * stored score (dir * score) as text, as read_buckets.lua answers. A player comes at most once
+   * per source.
+   */
+  add(source: number, items: readonly Buffer[]): void {
+    const weight = this.dir * this.weights[source];
+    for (let at = 0; at < items.length; at += 2) {
+      const member = items[at];
+      const value = Number(items[at + 1].toString('latin1')) * weight;
       const tokenLength = tokenLengthOf(member);
       const moment = momentOf(member);
       const code = playerKeyOf(member, tokenLength);
-      const player = players.get(code);
+      const player = this.players.get(code);
       if (player === undefined) {
-        players.set(code, { value, member, tokenLength, moment });
+        const parts: number[] | undefined = this.sum ? [] : undefined;
+        if (parts) parts[source] = value;
+        this.players.set(code, { value, parts, member, tokenLength, moment });
         continue;
       }
       let take: boolean;
-      if (sum) {
-        player.value += value;
+      if (player.parts) {
+        player.parts[source] = value;
         take = earlier(player.member, player.moment, member, moment);
       } else if (value !== player.value) {
-        take = (value > player.value) === max;
+        take = (value > player.value) === this.max;
         if (take) player.value = value;
       } else {
         take = earlier(member, moment, player.member, player.moment);
@@ -89,14 +88,27 @@ export async function combineRankings(sources: readonly CombineSource[], aggrega
       }
     }
   }
-  const entries: CombinedEntry[] = [];
-  for (const { value, member, tokenLength } of players.values()) {
-    if (!(Math.abs(value) <= Number.MAX_SAFE_INTEGER)) {
-      throw badInput(`a player's combined score (${value}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
+
+  /** The view's entries. BAD_USER_INPUT when a weighted or summed score leaves |score| <= 2^53 - 1. */
+  entries(): CombinedEntry[] {
+    const entries: CombinedEntry[] = [];
+    for (const { value, parts, member, tokenLength } of this.players.values()) {
+      const total = parts ? sumInOrder(parts) : value;
+      if (!(Math.abs(total) <= Number.MAX_SAFE_INTEGER)) {
+        throw badInput(`a player's combined score (${total}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
+      }
+      // + 0 stores a -0 as 0.
+      entries.push({ stored: this.dir * total + 0, member, tokenLength });
     }
-    // + 0 stores a -0 as 0.
-    entries.push({ stored: dir * value + 0, member, tokenLength });
+    return entries;
   }
-  return entries;
 }
 
+/** The parts a player has (a sparse array: sources without the player have none), added up from the first source. */
+function sumInOrder(parts: number[]): number {
+  let total: number | undefined;
+  for (const part of parts) {
+    if (part !== undefined) total = total === undefined ? part : total + part;
+  }
+  return total!;
+}

@@ -8,7 +8,7 @@
  * The player code follows: type byte 0 + the raw id, or type byte n (1..7) + the id as an
  * n-byte big-endian integer when the id is a canonical decimal of up to 15 digits. That keeps
  * a live member with an 8-digit id at 13 bytes, inside jemalloc's 16-byte class (see
- * BENCHMARKS.md for what that saves at 1M members). Bucket hashes keep the token alone, and
+ * BENCHMARKS.md, "Memory per member", for what that saves at 1M members). Bucket hashes keep the token alone, and
  * drop a 0 sequence byte (submit.lua: storedToken; scripts/includes/members.lua: memberOf).
  *
  * Lua builds members (scripts/includes/members.lua: playerCode, memberOf; submit.lua: token);

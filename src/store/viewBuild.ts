@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { unavailable, WriteOutcome } from '../errors';
 import type { ChainableCommander } from 'ioredis';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PeriodRef, ViewSpec } from '../model';
 import { readBuckets } from './commands/read_buckets';
 import type { StaleLayout } from './commands/scriptErrors';
-import { combineRankings, type CombinedEntry, type RankingEntries } from './combine';
+import { Combiner, type CombinedEntry } from './combine';
 import { boardKeys, slotKeys, viewKeys } from './keys';
 import { playerIdOf } from './memberCodec';
 import { redisRead, redisWrite } from './redisCall';
@@ -35,6 +36,9 @@ function indexesByBoard(sources: readonly PeriodRef[]): Map<string, number[]> {
   return byBoard;
 }
 
+/** A board of a view was re-created with another bucket count while the view read it (see combineSources). */
+class ReadAgain extends Error {}
+
 /** Runs `op` with a board's bucket count, read again once when it answers STALE_LAYOUT (LeaderboardStore.withBuckets). */
 export type WithBuckets = <T>(boardId: string, op: (buckets: number) => Promise<T | StaleLayout>) => Promise<T>;
 
@@ -56,8 +60,7 @@ export class ViewBuilds {
    * |score| <= 2^53 - 1. The number of entries of the view.
    */
   async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
-    const rankings = await this.readSources(view.sources);
-    const entries = await combineRankings(rankings.map((ranking, n) => ({ ...ranking, weight: view.sources[n].weight })), view.aggregate, view.sortOrder);
+    const entries = await this.combineSources(view);
     const keys = viewKeys(view.id, view.boardId);
     const build = keys.build(randomBytes(6).toString('hex'));
     if (entries.length > 0) await this.writeBuild(build, entries, ttlMs);
@@ -86,38 +89,47 @@ export class ViewBuilds {
   }
 
   /**
-   * Every entry of each source, board by board, read by read_buckets.lua a range of bucket
-   * indexes a call: about ENTRIES_PER_READ entries of all the board's sources together (going by
-   * their sizes when the read begins), each call a few milliseconds of Redis.
+   * The view's entries: every entry of each source, board by board, read by read_buckets.lua a
+   * range of bucket indexes a call (about ENTRIES_PER_READ entries of all the board's sources
+   * together, going by their sizes when the read begins; each call a few milliseconds of Redis)
+   * and folded into the view's players as it comes (combine.ts). A board re-created with another
+   * bucket count while it is read leaves a part of it folded in already: the build starts again,
+   * once.
    */
-  private async readSources(sources: readonly PeriodRef[]): Promise<RankingEntries[]> {
-    const read: RankingEntries[] = sources.map(() => ({ members: [], scores: [] }));
+  private async combineSources(view: ViewSpec): Promise<CombinedEntry[]> {
+    const { sources } = view;
+    for (let attempt = 0; ; attempt++) {
+      const combiner = new Combiner(sources.map((source) => source.weight), view.aggregate, view.sortOrder);
+      try {
+        await this.readSources(sources, combiner);
+        return combiner.entries();
+      } catch (err) {
+        if (!(err instanceof ReadAgain)) throw err;
+        if (attempt > 0) throw unavailable('the boards of the view changed twice while it was built; retry', WriteOutcome.NOT_APPLIED);
+      }
+    }
+  }
+
+  private async readSources(sources: readonly PeriodRef[], combiner: Combiner): Promise<void> {
     const sizes = await this.sourceSizes(sources);
     for (const [boardId, indexes] of indexesByBoard(sources)) {
       const slots = indexes.map((i) => sources[i]);
       const entries = indexes.reduce((total, i) => total + sizes[i], 0);
+      let folded = false;
       await this.withBuckets(boardId, async (buckets) => {
-        // Read again from the start: the board was re-created with another bucket count.
-        for (const i of indexes) read[i] = { members: [], scores: [] };
+        if (folded) throw new ReadAgain();
         const perCall = Math.max(1, Math.min(MAX_BUCKETS_PER_READ, Math.floor((ENTRIES_PER_READ * buckets) / Math.max(1, entries))));
         for (let from = 0; from < buckets; from += perCall) {
-          const chunks = await readBuckets(this.scripts, boardId, slots, buckets, from, Math.min(buckets, from + perCall));
+          const read = await readBuckets(this.scripts, boardId, slots, buckets, from, Math.min(buckets, from + perCall));
           // An unknown board (deleted meanwhile) has no entries.
-          if (chunks === null) break;
-          if (!Array.isArray(chunks)) return chunks;
-          indexes.forEach((i, n) => {
-            const { members, scores } = read[i];
-            const chunk = chunks[n];
-            for (let at = 0; at < chunk.members.length; at++) {
-              members.push(chunk.members[at]);
-              scores.push(chunk.scores[at]);
-            }
-          });
+          if (read === null) break;
+          if (!Array.isArray(read)) return read;
+          indexes.forEach((i, n) => combiner.add(i, read[n]));
+          folded = true;
         }
         return undefined;
       });
     }
-    return read;
   }
 
   /**

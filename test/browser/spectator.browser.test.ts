@@ -449,7 +449,8 @@ describe('the spectator page across a Redis restart', () => {
       await untilLive(page, 10, HEALTH_CHECK_MS);
 
       await submit(own.server, board, 'p12', 2500);
-      await until(page, '#top .row:first-child[data-player="p12"]');
+      // Bounded like the recovery itself: the server's live connection has just come back.
+      await until(page, '#top .row:first-child[data-player="p12"]', HEALTH_CHECK_MS);
       expect(probes).toEqual([]);
     } finally {
       await tab.context.close();

@@ -129,6 +129,13 @@ describe('a view over two days of one board and another board', () => {
     const board = await server.data(`{ leaderboard(id: "${us}") { entry(playerId: "d") { id } } }`);
     expect(board.leaderboard.entry.id).not.toBe(entryId);
   });
+
+  it('takes a rolling window of the last days with `last`: the same view as the days named by key', async () => {
+    const rolling = (await server.data(COMBINED, { sources: [{ leaderboardId: eu, period: { kind: 'DAILY' }, last: 2 }] })).combined;
+    const named = (await server.data(COMBINED, { sources: [{ leaderboardId: eu, period: { kind: 'DAILY', key: day1 } }, { leaderboardId: eu, period: { kind: 'DAILY', key: day2 } }] })).combined;
+    expect(rolling.sources.map((source: { period: { key: string } }) => source.period.key).sort()).toEqual([day1, day2].sort());
+    expect(rolling).toEqual(named);
+  });
 });
 
 it('answers from one build for the time to live, then builds again with the writes since', async () => {

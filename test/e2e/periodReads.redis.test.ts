@@ -163,6 +163,7 @@ it("gives a player's entry on a period its own Node id, which node() reads on th
 });
 
 it('gives each period of a board its own id, the same however it is reached', async () => {
+  at('2027-03-02T10:00:00Z'); // 2027-W09: the boards exist in both weeks read
   const id = await weeklyBoard();
   const other = await weeklyBoard();
   at('2027-03-09T10:00:00Z'); // 2027-W10
@@ -242,4 +243,64 @@ it('answers one fragment on Ranking for a board and a period alike', async () =>
   const { leaderboard } = await server.data(FRAGMENT, { id });
   const reads = { totalCount: 2, scoreAtRank: 7, entriesByScore: { nodes: [{ playerId: 'b' }] } };
   expect(leaderboard).toEqual({ ...reads, period: reads });
+});
+
+describe('between seasons, and before a board existed', () => {
+  const SEASONS = `query ($id: ID!, $at: DateTime) {
+    leaderboard(id: $id) {
+      current: period(of: { kind: SEASON }) { key }
+      atMoment: period(of: { kind: SEASON, at: $at }) { key }
+      nextSeason { key start totalCount }
+    }
+  }`;
+
+  it('answers the current season null between two seasons, before the first and after the last, and names the next', async () => {
+    at('2027-01-10T00:00:00Z');
+    const id = uniqueId('between-seasons');
+    await server.data(CREATE_BOARD, {
+      input: {
+        id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods: {
+          timeZone: 'UTC', kinds: [{ kind: 'ALL_TIME' }, { kind: 'SEASON' }],
+          seasons: [{ id: 's1', start: '2027-02-01T00:00:00Z', end: '2027-03-01T00:00:00Z' }, { id: 's2', start: '2027-04-01T00:00:00Z', end: '2027-05-01T00:00:00Z' }],
+        },
+      },
+    });
+    const read = async (moment: string) => {
+      at(moment);
+      return server.post(SEASONS, { id, at: moment });
+    };
+    // Before the first season: no current one, s1 next; a moment no season holds is still NOT_FOUND, naming `at`.
+    let { body } = await read('2027-01-15T00:00:00Z');
+    expect(body.data?.leaderboard).toEqual({ current: null, atMoment: null, nextSeason: { key: 's1', start: '2027-02-01T00:00:00.000000Z', totalCount: 0 } });
+    expect(body.errors?.map((error) => [error.path, error.extensions.code, error.extensions.details?.field])).toEqual([[['leaderboard', 'atMoment'], 'NOT_FOUND', 'of.at']]);
+    ({ body } = await read('2027-02-15T00:00:00Z'));
+    expect(body).toEqual({ data: { leaderboard: { current: { key: 's1' }, atMoment: { key: 's1' }, nextSeason: { key: 's2', start: '2027-04-01T00:00:00.000000Z', totalCount: 0 } } } });
+    // Between the two, and after the last.
+    ({ body } = await read('2027-03-15T00:00:00Z'));
+    expect(body.data?.leaderboard).toMatchObject({ current: null, nextSeason: { key: 's2' } });
+    ({ body } = await read('2027-06-01T00:00:00Z'));
+    expect(body.data?.leaderboard).toMatchObject({ current: null, nextSeason: null });
+    // A read that needs a period names the kind it was given, not a moment it was not.
+    at('2027-03-15T00:00:00Z');
+    const entries = await server.post('query ($id: ID!) { entries(leaderboardId: $id, playerIds: ["a"], period: { kind: SEASON }) { playerId } }', { id });
+    expect(entries.body.errors?.map((error) => [error.extensions.code, error.extensions.details?.field])).toEqual([['NOT_FOUND', 'period.kind']]);
+    expect(entries.body.errors?.[0].message).toMatch(/no season is running now: the next, s2, starts at 2027-04-01T00:00:00.000Z/);
+  });
+
+  it('lists periods from the board\'s creation, and one from before it only when an import filled it', async () => {
+    at('2027-05-10T12:00:00Z');
+    const id = uniqueId('listed-periods');
+    await server.data(CREATE_BOARD, {
+      input: { id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', periods: { timeZone: 'UTC', kinds: [{ kind: 'DAILY', retention: 3 }] } },
+    });
+    const listed = async () => (await server.data('query ($id: ID!) { leaderboard(id: $id) { periods { key } } }', { id })).leaderboard.periods.map((p: { key: string }) => p.key);
+    expect(await listed()).toEqual(['2027-05-10']);
+    at('2027-05-11T12:00:00Z');
+    expect(await listed()).toEqual(['2027-05-11', '2027-05-10']);
+    // A score dated the day before the board existed lands in that day, which is then listed.
+    await server.data('mutation ($input: SubmitScoreInput!) { submitScore(input: $input) { changed } }', {
+      input: { leaderboardId: id, playerId: 'a', score: 5, reachedAt: '2027-05-09T08:00:00Z' },
+    });
+    expect(await listed()).toEqual(['2027-05-11', '2027-05-10', '2027-05-09']);
+  });
 });

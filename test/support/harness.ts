@@ -87,6 +87,8 @@ export interface TestServerOptions {
   corsOrigins?: string[];
   /** Default: the service's (on outside production). */
   explorer?: boolean;
+  /** The admin key the explorer puts in its headers, as for `npm start` without keys; default none. */
+  developmentKey?: string;
   /** Default 0 (any free port); a test that restarts a server passes the port the first one got. */
   port?: number;
   /**
@@ -132,6 +134,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       rateLimits: options.rateLimits, liveCostLimits: options.liveCostLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       maxConnectionsPerIp: options.maxConnectionsPerIp, httpTimeouts: options.httpTimeouts,
       cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
+      developmentKey: options.developmentKey,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
       liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,
       viewEntriesPerRequest: options.viewEntriesPerRequest,

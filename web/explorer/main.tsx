@@ -5,11 +5,13 @@ import { DOC_EXPLORER_PLUGIN } from '@graphiql/plugin-doc-explorer';
 import { GraphiQL } from 'graphiql';
 import { Kind, parse } from 'graphql';
 import { type Client, createClient } from 'graphql-ws';
+import { editor } from 'monaco-graphql/esm/monaco-editor.js';
 import { createRoot } from 'react-dom/client';
 import 'graphiql/style.css';
+import './explorer.css';
 import { EXAMPLE_VARIABLES, exampleTabs } from './examples';
 
-/** What the server puts in the page (see explorerPage in src/server/explorer.ts). */
+/** What the server puts in the page (see explorerLandingPage in src/server/explorer.ts). */
 interface ExplorerConfig {
   /** The GraphQL endpoint's path; HTTP and WebSocket share it. */
   path: string;
@@ -24,6 +26,18 @@ const config = JSON.parse(document.getElementById('standings-explorer')!.textCon
 (globalThis as { MonacoEnvironment?: unknown }).MonacoEnvironment = {
   getWorker: (_id: string, label: string) => new Worker(label === 'json' || label === 'graphql' ? config.workers[label] : config.workers.editor),
 };
+
+/** Narrower than this, the docs beside the editors would squeeze them: they start closed, a click away. */
+const DOCS_OPEN_FROM = '(min-width: 1000px)';
+/** A phone, as explorer.css has it. */
+const PHONE = '(max-width: 719px)';
+
+// An editor beside the docs, or on a phone, shows a few words a line: lines wider than that wrap
+// rather than hide their ends (the examples' comments say what to run first). On a phone the
+// width goes to the text rather than to line numbers and folding marks.
+const EDITOR_OPTIONS = { wordWrap: 'on' } as const;
+const PHONE_EDITOR_OPTIONS = { ...EDITOR_OPTIONS, lineNumbers: 'off', folding: false } as const;
+editor.onDidCreateEditor((created) => created.updateOptions(matchMedia(PHONE).matches ? PHONE_EDITOR_OPTIONS : EDITOR_OPTIONS));
 
 const httpUrl = new URL(config.path, location.href).href;
 const wsUrl = httpUrl.replace(/^http/, 'ws');
@@ -71,6 +85,6 @@ createRoot(document.getElementById('explorer')!).render(
     initialHeaders={config.headers}
     defaultHeaders={config.headers}
     defaultEditorToolsVisibility="headers"
-    visiblePlugin={DOC_EXPLORER_PLUGIN}
+    visiblePlugin={matchMedia(DOCS_OPEN_FROM).matches ? DOC_EXPLORER_PLUGIN : undefined}
   />,
 );

@@ -8,8 +8,8 @@ import { type Client, createClient, type Sink } from 'graphql-ws';
 import { RankMovement } from './movement';
 import { AROUND, BOARD, SUBMITTED, TOP } from './operations';
 import { type Entry, Rows } from './rows';
-import { ENDING_STATES, type PageState, STATE_LABELS, whyEnded } from './states';
-import { choiceFromUrl, type PeriodChoice, PeriodTabs, tabsOf } from './tabs';
+import { ENDING_STATES, type PageState, type PeriodChoice, STATE_LABELS, whyEnded } from './states';
+import { choiceFromUrl, PeriodTabs, tabsOf } from './tabs';
 import { type Submission, Ticker } from './ticker';
 import './style.css';
 

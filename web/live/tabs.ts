@@ -1,13 +1,9 @@
 // The period tabs: one per kind the board keeps (a season each), as links that carry the choice
 // in the URL (`?period=DAILY`, `&key=` for a season), so a reload or a shared link shows the same.
 // A click switches in place: the URL is replaced and the page follows the other period.
+import type { PeriodChoice } from './states';
 
-export interface PeriodChoice {
-  kind: string;
-  key?: string;
-}
-
-const LABELS: Record<string, string> = { ALL_TIME: 'All time', DAILY: 'Today', WEEKLY: 'This week', MONTHLY: 'This month' };
+const LABELS: Record<string, string> = { ALL_TIME: 'All time', DAILY: 'Today', WEEKLY: 'This week', MONTHLY: 'This month', YEARLY: 'This year' };
 
 /** The period the URL asks for; null: the board's default one. */
 export function choiceFromUrl(search: URLSearchParams): PeriodChoice | null {

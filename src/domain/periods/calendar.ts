@@ -9,7 +9,7 @@ import {
 /** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
 export interface Period {
   readonly kind: PeriodKind;
-  /** `2026-12-01`, `2026-W49`, `2026-12`, a season's id, or `all`: stable, and unique per kind. */
+  /** `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`: stable, and unique per kind. */
   readonly key: string;
   readonly start: number;
   /** null for ALL_TIME, which never ends. */
@@ -100,6 +100,15 @@ const UNITS: Record<RollingKind, {
       return m ? dayOf(Number(m[1]), Number(m[2]), 1) : null;
     },
   },
+  YEARLY: {
+    first: (day) => dayOf(fieldsOf(day).year, 1, 1),
+    key: (first) => pad(fieldsOf(first).year, 4),
+    shift: (first, count) => dayOf(fieldsOf(first).year + count, 1, 1),
+    parse: (key) => {
+      const m = /^(\d{4})$/.exec(key);
+      return m ? dayOf(Number(m[1]), 1, 1) : null;
+    },
+  },
 };
 
 const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
@@ -108,7 +117,7 @@ const isRolling = (kind: PeriodKind): kind is RollingKind => kind in UNITS;
  * The periods of a board (config.ts) in its time zone: which period holds a moment, which are
  * kept, when each expires, and what a script needs to decide by its own clock.
  *
- * A rolling period (DAILY, WEEKLY, MONTHLY) runs from the first instant of its first date in the
+ * A rolling period (DAILY, WEEKLY, MONTHLY, YEARLY) runs from the first instant of its first date in the
  * zone to the first instant of the next period's first date, so days of 23 or 25 hours are one
  * period each and consecutive periods leave no gap. Retention r keeps a period until the r-th
  * period of its kind after it starts: with r = 1, a day until the next midnight, a season until
@@ -170,9 +179,20 @@ export class PeriodCalendar {
    * The period a client asks for, judged at `now`: BAD_USER_INPUT (naming the field) for a kind
    * the board does not keep, both a moment and a key, or a key that names no period; NOT_FOUND for
    * a moment between seasons and for a period that has expired. An upcoming period is returned
-   * (it is empty until it starts).
+   * (it is empty until it starts). The current season, asked for by its kind alone between
+   * seasons, is NOT_FOUND naming the kind: `currentOrRequested` answers null for it instead.
    */
   requested(request: PeriodRequest, now = this.now(), field = 'period'): Period {
+    const period = this.currentOrRequested(request, now, field);
+    if (!period) {
+      const next = this.nextSeason(now);
+      throw notFound(`no season is running now${next ? `: the next, ${next.key}, starts at ${new Date(next.start / 1000).toISOString()}` : ''}`, `${field}.kind`);
+    }
+    return period;
+  }
+
+  /** As `requested`, but null for the current season (its kind alone, no moment or key) between seasons. */
+  currentOrRequested(request: PeriodRequest, now = this.now(), field = 'period'): Period | null {
     const kind = checkKind(request.kind, `${field}.kind`);
     if (!this.keeps(kind)) {
       throw badInput(`${field}.kind: this board keeps ${this.config.kinds.join(', ')} periods, not ${kind}`, { field: `${field}.kind` });
@@ -185,9 +205,13 @@ export class PeriodCalendar {
       if (typeof request.key !== 'string') throw badInput(`${field}.key must be a string`, { field: `${field}.key` });
       period = this.periodByKey(kind, request.key, `${field}.key`);
     } else {
-      const at = request.at == null ? now : checkMoment(request.at, `${field}.at`);
-      period = this.periodAt(kind, at);
-      if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+      if (request.at == null) {
+        period = this.periodAt(kind, now);
+        if (!period) return null;
+      } else {
+        period = this.periodAt(kind, checkMoment(request.at, `${field}.at`));
+        if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+      }
     }
     if (this.status(period, now) === 'expired') throw notFound(`the ${kind} period ${period.key} has expired`, field);
     return period;
@@ -210,7 +234,7 @@ export class PeriodCalendar {
     // Printing the date back catches keys that name no date (2026-02-30 comes back as 2026-03-02).
     const period = first !== null && unit.key(first) === key ? this.rollingPeriod(kind, first) : null;
     if (!period || period.end! <= 0 || period.start > LAST_MOMENT) {
-      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12' }[kind]);
+      throw refuse({ DAILY: 'a date such as 2026-12-01', WEEKLY: 'an ISO week such as 2026-W49', MONTHLY: 'a month such as 2026-12', YEARLY: 'a year such as 2026' }[kind]);
     }
     return period;
   }
@@ -258,6 +282,18 @@ export class PeriodCalendar {
     if (period.start > at) return 'upcoming';
     const expires = this.expiresAt(period);
     return expires !== null && expires <= at ? 'expired' : 'kept';
+  }
+
+  /** The first season that starts after the moment; null when none is planned (or the board keeps no SEASON). */
+  nextSeason(at = this.now()): Period | null {
+    if (!this.keeps('SEASON')) return null;
+    const season = this.config.seasons[this.seasonIndexAt(at) + 1];
+    return season ? seasonPeriod(season) : null;
+  }
+
+  /** How many periods of `kind` the board keeps at once, the current one included (1 for ALL_TIME). */
+  retained(kind: PeriodKind): number {
+    return kind === 'ALL_TIME' ? 1 : this.retention(kind);
   }
 
   /** The periods of `kind` kept at the moment, newest first (none for a kind the board does not keep). */

@@ -9,7 +9,7 @@ import { badInput, conflict } from '../../errors';
  */
 
 /** In the order a board's periods are listed. */
-export const PERIOD_KINDS = ['ALL_TIME', 'DAILY', 'WEEKLY', 'MONTHLY', 'SEASON'] as const;
+export const PERIOD_KINDS = ['ALL_TIME', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'SEASON'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
 /** Kinds whose periods end and are kept for a number of periods (ALL_TIME never ends). */
 export type RetainedKind = Exclude<PeriodKind, 'ALL_TIME'>;
@@ -17,9 +17,9 @@ export type RetainedKind = Exclude<PeriodKind, 'ALL_TIME'>;
 /**
  * How many periods of a kind are kept, the current one included, when a board does not say: a
  * day and the seven before it (enough for "the last 7 days"), this week and four before, this
- * month and the twelve before, a season until two more have started.
+ * month and the twelve before, this year and the two before, a season until two more have started.
  */
-export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { DAILY: 8, WEEKLY: 5, MONTHLY: 13, SEASON: 2 };
+export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { DAILY: 8, WEEKLY: 5, MONTHLY: 13, YEARLY: 3, SEASON: 2 };
 /** Most periods of one kind a board may keep: over a year of days. Each kept period is a sorted set. */
 export const MAX_RETENTION = 400;
 /** Most periods a board keeps at once (`Leaderboard.periods`): ALL_TIME, and up to MAX_RETENTION of each other kind. */

@@ -40,12 +40,15 @@ export const RankingReads: BoardRankingReads<'totalCount' | 'entry' | 'entries' 
 
 export const Leaderboard: LeaderboardResolvers = {
   createdAt: (board) => board.createdAt * 1000,
-  // A bad or expired `of` nulls this field alone, with its error.
-  period: (board, args, { leaderboards }) => periodOnBoard(board, leaderboards.period(board, args.of, 'of')),
-  periods(board, { kind }, { leaderboards }) {
-    const calendar = leaderboards.calendar(board.periods);
-    const kept = kind == null ? calendar.allKept() : calendar.kept(kind);
-    return kept.map((period) => periodOnBoard(board, period));
+  // A bad or expired `of` nulls this field alone, with its error; the current season between seasons is null alone.
+  period(board, args, { leaderboards }) {
+    const period = leaderboards.periodOrNone(board, args.of, 'of');
+    return period && periodOnBoard(board, period);
+  },
+  periods: async (board, { kind }, { leaderboards }) => (await leaderboards.listedPeriods(board, kind)).map((period) => periodOnBoard(board, period)),
+  nextSeason(board, _args, { leaderboards }) {
+    const season = leaderboards.calendar(board.periods).nextSeason();
+    return season && periodOnBoard(board, season);
   },
   timeZone: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.timeZone,
 };

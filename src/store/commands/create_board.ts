@@ -20,6 +20,8 @@ export async function createBoard(scripts: ScriptRunner, input: CreateBoardInput
   const reply = (await decodeErrors(scripts.write('create_board', [keys.config], [
     input.sortOrder, input.updatePolicy, title ?? '', title === null ? '' : '1',
     bucketCount(input.capacity ?? 1_000_000), keys.events, flag(input.denseRanks), input.periods ?? '',
+    // The board's creation is stamped by the scripts' clock: a test's moment where a test drives it.
+    ...scripts.nowArgs(),
   ]), {
     CONFLICT: ({ field, text }) => {
       throw conflict(text, { field });

@@ -1,5 +1,4 @@
 import type { PeriodSlot } from '../../model';
-import type { RankingEntries } from '../combine';
 import { boardKeys, slotKeys } from '../keys';
 import type { ScriptRunner } from '../scriptRunner';
 import type { ScriptContract } from '../scripts';
@@ -10,11 +9,12 @@ export const contract = { changesBoard: false } satisfies ScriptContract;
 
 /**
  * The entries of the buckets [from, to) of each of the board's rankings `slots` names, in that
- * order; null for an unknown board, STALE_LAYOUT when its bucket count is no longer `buckets`.
+ * order, each a list of member, stored score (exact text), member...; null for an unknown board,
+ * STALE_LAYOUT when its bucket count is no longer `buckets`.
  */
 export async function readBuckets(
   scripts: ScriptRunner, boardId: string, slots: readonly PeriodSlot[], buckets: number, from: number, to: number,
-): Promise<RankingEntries[] | null | StaleLayout> {
+): Promise<Buffer[][] | null | StaleLayout> {
   const keys = boardKeys(boardId);
   const callKeys = [keys.config];
   for (const slot of slots) {
@@ -24,13 +24,5 @@ export async function readBuckets(
   }
   const reply = await decodeErrors(scripts.read('read_buckets', callKeys, [buckets, to - from]), { STALE_BUCKETS: staleLayout });
   if (!Array.isArray(reply)) return reply as StaleLayout;
-  if (reply.length === 0) return null;
-  return (reply as Buffer[][]).map((items) => {
-    const read: RankingEntries = { members: [], scores: [] };
-    for (let at = 0; at < items.length; at += 2) {
-      read.members.push(items[at]);
-      read.scores.push(Number(items[at + 1].toString('latin1')));
-    }
-    return read;
-  });
+  return reply.length === 0 ? null : (reply as Buffer[][]);
 }

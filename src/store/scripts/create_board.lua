@@ -11,6 +11,7 @@
           'dense' field); '' for the default, yes, and to accept an existing board either way
   ARGV[8] the periods the board keeps, as canonical text ('' for ALL_TIME only: stored as no
           'periods' field, so boards from before periods read the same)
+  (tests only: a last ARGV, the moment in µs that stands for Redis' clock: see includes/now.lua)
   Reply {created, sortOrder, updatePolicy, title, createdAt, buckets, denseRanks, periods}: created 0/1,
     title nil when none, createdAt in ms, denseRanks 0/1, periods the stored text ('' when none).
     An existing board is answered with its own periods whatever ARGV[8] says: the caller compares
@@ -20,6 +21,7 @@
   Errors: CONFLICT [setting] when the board exists with another sortOrder, updatePolicy, title
     or denseRanks (the first that differs, in that order).
 ]]
+-- @include "now"
 local cfg = KEYS[1]
 local title = ARGV[4] == '1' and ARGV[3] or false
 local existing = redis.call('HMGET', cfg, 'sortOrder', 'updatePolicy', 'title', 'createdAt', 'buckets', 'dense', 'periods')
@@ -35,8 +37,7 @@ if existing[1] then
   return {0, existing[1], existing[2], existing[3], tonumber(existing[4]), tonumber(existing[5]), dense, existing[7] or ''}
 end
 local dense = ARGV[7] == '0' and 0 or 1
-local t = redis.call('TIME')
-local createdAt = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local createdAt = math.floor(clockNow() / 1000)
 redis.call('HSET', cfg, 'sortOrder', ARGV[1], 'updatePolicy', ARGV[2], 'createdAt', createdAt,
            'buckets', ARGV[5], 'clock', 0, 'seq', 0)
 if title then redis.call('HSET', cfg, 'title', title) end

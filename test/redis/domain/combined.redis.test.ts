@@ -115,6 +115,28 @@ describe('a view matches the reference computation', () => {
       .toEqual([['2', 8, twoOnDayTwo], ['1', 8, now]]);
   });
 
+  it('takes the last N periods of a kind with `last`, as if each were named, and rolls forward with the calendar', async () => {
+    now = START;
+    const board = await ModelledBoard.create();
+    for (let day = 0; day < 3; day++) {
+      now = START + day * DAY;
+      await board.submit('1', 10 + day);
+      await board.submit(String(2 + day), 5);
+    }
+    const rolling = [{ leaderboardId: board.id, period: { kind: 'DAILY' }, last: 2 }];
+    const named = [0, 1].map((back) => source(board, `DAILY:${dayKey(now - back * DAY)}`));
+    const view = await leaderboards.combined(rolling, 'SUM');
+    expect(view.sources.map((s) => s.key).sort()).toEqual([dayKey(now - DAY), dayKey(now)].sort());
+    expect(view.id).toBe((await leaderboards.combined(named, 'SUM')).id);
+    const expected = combineModel([0, 1].map((back): ModelSource => ({ entries: board.entries(`DAILY:${dayKey(now - back * DAY)}`), weight: 1 })), 'SUM', 'DESCENDING');
+    expect((await all(view)).entries.map(project)).toEqual(expected.map(project));
+    // The next day the same request names that day and the one before.
+    now = START + 3 * DAY;
+    const next = await leaderboards.combined(rolling, 'SUM');
+    expect(next.sources.map((s) => s.key).sort()).toEqual([dayKey(now - DAY), dayKey(now)].sort());
+    expect(next.id).not.toBe(view.id);
+  });
+
   it('orders imported ties by their arrival on the board, as the board does', async () => {
     now = START + DAY;
     const board = await ModelledBoard.create('ASCENDING');
@@ -196,6 +218,34 @@ describe('a build reads its sources a few buckets a call', () => {
     // Each call reads about 5,000 entries of the two sources together, never the whole board.
     expect(Math.max(...reads.calls.map((call) => call.entries))).toBeLessThan(2 * players / 2);
     expect(reads.calls.reduce((total, call) => total + call.entries, 0)).toBe(2 * players);
+  });
+
+  it('starts the build again when a board is re-created with another bucket count while it is read', async () => {
+    now = START;
+    const id = uniqueId('recreated');
+    const fill = async (capacity: number, prefix: string, players: number) => {
+      await leaderboards.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity, periods: PERIODS });
+      for (let from = 0; from < players; from += 1000) {
+        now += 1000;
+        await leaderboards.submit(Array.from({ length: Math.min(1000, players - from) }, (_, i) => ({ boardId: id, playerId: `${prefix}${from + i}`, score: from + i })));
+      }
+    };
+    await fill(20_000, 'old', 12_000);
+    // After the first call has been folded in, the board goes and comes back with other players and more buckets.
+    const reads = watchReads(async (call) => {
+      if (call !== 1) return;
+      await leaderboards.deleteBoard(id);
+      await fill(100_000, 'new', 3_000);
+    });
+    let entries: Entry[];
+    try {
+      const view = await leaderboards.combined([{ leaderboardId: id, period: { kind: 'ALL_TIME', key: 'all' } }], 'SUM');
+      entries = [];
+      for (let offset = 0; offset < 4000; offset += 1000) entries.push(...(await leaderboards.page({ view }, { limit: 1000, offset })).entries);
+    } finally {
+      reads.restore();
+    }
+    expect(entries.map((e) => e.playerId).sort()).toEqual(Array.from({ length: 3_000 }, (_, i) => `new${i}`).sort());
   });
 
   it('takes each player once, as of one moment, when players move between two calls of the build', async () => {
@@ -359,12 +409,24 @@ describe('bad input writes nothing and names the field', () => {
     ['boards of two sort orders', () => [allTime(board), allTime(other)], 'BAD_USER_INPUT', 'sources.1.leaderboardId'],
     ['a sum past 2^53 - 1', () => [allTime(board), source(board, `DAILY:${dayKey(START + 1000)}`)], 'BAD_USER_INPUT', 'sources'],
     ['a weighted score past 2^53 - 1', () => [allTime(board, 2)], 'BAD_USER_INPUT', 'sources'],
+    ['last past the retention', () => [{ leaderboardId: board.id, period: { kind: 'DAILY' }, last: 4 }], 'BAD_USER_INPUT', 'sources.0.last'],
+    ['last of 0', () => [{ leaderboardId: board.id, period: { kind: 'DAILY' }, last: 0 }], 'BAD_USER_INPUT', 'sources.0.last'],
+    ['last with a key', () => [{ leaderboardId: board.id, period: { kind: 'DAILY', key: dayKey(START) }, last: 2 }], 'BAD_USER_INPUT', 'sources.0.period'],
+    ['last of a kind the board does not keep', () => [{ leaderboardId: board.id, period: { kind: 'WEEKLY' }, last: 2 }], 'BAD_USER_INPUT', 'sources.0.period.kind'],
+    ['last naming a period another source names', () => [source(board, `DAILY:${dayKey(START)}`), { leaderboardId: board.id, period: { kind: 'DAILY' }, last: 2 }], 'BAD_USER_INPUT', 'sources.1'],
   ])('%s', async (_, sources, code, field) => {
     // Other tests' views expire meanwhile, and KEYS has no order: what counts is that none is new.
     const before = new Set(await redis.keys('st:{view#*'));
     await expect(leaderboards.combined(sources(), 'SUM')).rejects.toMatchObject({ code, details: expect.objectContaining({ field }) });
     expect((await scanBoardKeys(redis, board.id)).filter((key) => key.includes(':v:'))).toEqual([]);
     expect((await redis.keys('st:{view#*')).filter((key) => !before.has(key))).toEqual([]);
+  });
+
+  it('more rankings than MAX_COMBINED_SOURCES once `last` is counted', async () => {
+    const boards = await Promise.all(Array.from({ length: 5 }, () => ModelledBoard.create()));
+    // Ten sources, each board's DAILY (last 3) and ALL_TIME: twenty rankings.
+    const sources = boards.flatMap((b) => [{ leaderboardId: b.id, period: { kind: 'DAILY' }, last: 3 }, allTime(b)]);
+    await expect(leaderboards.combined(sources, 'SUM')).rejects.toMatchObject({ code: 'BAD_USER_INPUT', details: { field: 'sources' } });
   });
 
   it('an unknown aggregate', async () => {

@@ -9,7 +9,7 @@ import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/refer
 import { newTestClient, uniqueId } from '../../support/redis';
 
 /**
- * Random submissions, live and imported, at random moments over several days, weeks and months
+ * Random submissions, live and imported, at random moments over several days, weeks and months (YEARLY kept too)
  * (in a zone with DST changes): every period's ranking in the store must equal a reference board
  * per period, the periods a submission lands in being chosen by the calendar (itself tested in
  * test/unit/domain/periods.test.ts). Seasons are added as the steps go (the first makes SEASON a
@@ -19,7 +19,7 @@ import { newTestClient, uniqueId } from '../../support/redis';
  */
 const PERIODS = {
   timeZone: 'Europe/Berlin',
-  kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY', retention: 3 }, { kind: 'WEEKLY', retention: 2 }, { kind: 'MONTHLY', retention: 2 }],
+  kinds: [{ kind: 'ALL_TIME' }, { kind: 'DAILY', retention: 3 }, { kind: 'WEEKLY', retention: 2 }, { kind: 'MONTHLY', retention: 2 }, { kind: 'YEARLY', retention: 2 }],
 };
 const START = Date.parse('2027-03-26T00:00:00Z') * 1000; // the weekend Berlin moves its clocks
 const MINUTE = 60_000_000;

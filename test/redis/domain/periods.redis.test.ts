@@ -90,8 +90,8 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect(await standings(id, 'DAILY', nextDay)).toEqual([['next', 3]]);
   });
 
-  it('keeps an ISO week across a year boundary, and months apart', async () => {
-    const id = await board({ kinds: [{ kind: 'WEEKLY' }, { kind: 'MONTHLY' }] });
+  it('keeps an ISO week across a year boundary, and months and years apart', async () => {
+    const id = await board({ kinds: [{ kind: 'WEEKLY' }, { kind: 'MONTHLY' }, { kind: 'YEARLY' }] });
     for (const [moment, player] of [['2027-12-31T12:00:00Z', 'fri'], ['2028-01-02T23:59:59Z', 'sun'], ['2028-01-03T00:00:00Z', 'mon']]) {
       at(moment);
       await submit(id, player, 1);
@@ -100,6 +100,8 @@ describe('a live submission lands in every kept period holding its moment', () =
     expect((await standings(id, 'WEEKLY', '2028-W01')).map(([p]) => p)).toEqual(['mon']);
     expect((await standings(id, 'MONTHLY', '2027-12')).map(([p]) => p)).toEqual(['fri']);
     expect((await standings(id, 'MONTHLY', '2028-01')).map(([p]) => p)).toEqual(['sun', 'mon']);
+    expect((await standings(id, 'YEARLY', '2027')).map(([p]) => p)).toEqual(['fri']);
+    expect((await standings(id, 'YEARLY', '2028')).map(([p]) => p)).toEqual(['sun', 'mon']);
   });
 
   it('stops writing a season at its end; between seasons a submission lands in the other kinds only', async () => {

@@ -8,7 +8,7 @@ const HOUR = 3_600_000_000; // µs
 const us = (iso: string) => Date.parse(iso) * 1000;
 const refused = expect.objectContaining({ code: 'BAD_USER_INPUT' });
 
-const ROLLING = [{ kind: 'DAILY' }, { kind: 'WEEKLY' }, { kind: 'MONTHLY' }];
+const ROLLING = [{ kind: 'DAILY' }, { kind: 'WEEKLY' }, { kind: 'MONTHLY' }, { kind: 'YEARLY' }];
 
 function calendar(input: PeriodConfigInput, clock?: MomentClock): PeriodCalendar {
   return new PeriodCalendar(checkPeriodConfig(input), clock);
@@ -73,6 +73,20 @@ describe('the period calendar', () => {
     expect(rolling('Asia/Tokyo').periodAt('WEEKLY', us('2027-01-03T15:00:00Z'))!.key).toBe('2027-W01');
   });
 
+  it('turns the year at local midnight on 1 January in the board zone, keyed by the year', () => {
+    const tokyo = rolling('Asia/Tokyo');
+    // Tokyo's new year comes 9 hours before UTC's.
+    expect(tokyo.periodAt('YEARLY', us('2026-12-31T14:59:59.999Z'))!.key).toBe('2026');
+    const year = tokyo.periodAt('YEARLY', us('2026-12-31T15:00:00Z'))!;
+    expect(span(year)).toEqual({ key: '2027', start: us('2026-12-31T15:00:00Z'), end: us('2027-12-31T15:00:00Z') });
+    expect(tokyo.periodByKey('YEARLY', '2027')).toEqual(year);
+    expect(span(tokyo.preceding(year))).toEqual({ key: '2026', start: us('2025-12-31T15:00:00Z'), end: us('2026-12-31T15:00:00Z') });
+    // A leap year in Berlin holds a 23-hour and a 25-hour day: 366 days to the hour.
+    const berlin = rolling('Europe/Berlin').periodByKey('YEARLY', '2028');
+    expect(berlin.end! - berlin.start).toBe(366 * 24 * HOUR);
+    for (const key of ['27', '2027-01', '20270']) expect(() => tokyo.periodByKey('YEARLY', key)).toThrow(refused);
+  });
+
   it('turns the month at local midnight in the board zone', () => {
     const newYork = rolling('America/New_York');
     expect(newYork.periodAt('MONTHLY', us('2026-12-01T04:59:59.999Z'))!.key).toBe('2026-11');
@@ -118,6 +132,15 @@ describe('the period calendar', () => {
       expect(later.expiresAt(later.periodByKey('SEASON', 'summer'))).toBe(winter.start);
     });
 
+    it('names the next season to start: none once the last has started, none on a board without seasons', () => {
+      const cal = seasons();
+      expect(cal.nextSeason(s1.start - 1)!.key).toBe('spring');
+      expect(cal.nextSeason(s1.start)!.key).toBe('summer');
+      expect(cal.nextSeason(s1.end)!.key).toBe('summer'); // between spring and summer
+      expect(cal.nextSeason(s3.start)).toBeNull();
+      expect(rolling('UTC').nextSeason(s1.start)).toBeNull();
+    });
+
     it('gives a script the season, or the gap between seasons, and the boundaries around it', () => {
       const cal = seasons();
       const summer = cal.window('SEASON', s2.start);
@@ -147,9 +170,9 @@ describe('the period calendar', () => {
     it('lists the kept periods, newest first, and lands an import only in those', () => {
       const at = us('2026-12-01T12:00:00Z');
       const utc = rolling('UTC', 2);
-      expect(utc.allKept(at).map((p) => p.key)).toEqual(['all', '2026-12-01', '2026-11-30', '2026-W49', '2026-W48', '2026-12', '2026-11']);
-      expect(utc.landingPeriods(us('2026-11-30T23:00:00Z'), at).map((p) => p.key)).toEqual(['all', '2026-11-30', '2026-W49', '2026-11']);
-      expect(utc.landingPeriods(us('2026-11-29T23:00:00Z'), at).map((p) => p.key)).toEqual(['all', '2026-W48', '2026-11']);
+      expect(utc.allKept(at).map((p) => p.key)).toEqual(['all', '2026-12-01', '2026-11-30', '2026-W49', '2026-W48', '2026-12', '2026-11', '2026', '2025']);
+      expect(utc.landingPeriods(us('2026-11-30T23:00:00Z'), at).map((p) => p.key)).toEqual(['all', '2026-11-30', '2026-W49', '2026-11', '2026']);
+      expect(utc.landingPeriods(us('2026-11-29T23:00:00Z'), at).map((p) => p.key)).toEqual(['all', '2026-W48', '2026-11', '2026']);
       const noAllTime = calendar({ kinds: [{ kind: 'DAILY', retention: 1 }] });
       expect(noAllTime.landingPeriods(us('2026-11-30T23:00:00Z'), at)).toEqual([]);
       expect(noAllTime.kept('WEEKLY', at)).toEqual([]); // not a kind the board keeps
@@ -195,9 +218,16 @@ describe('the period calendar', () => {
       expect(() => board.requested({ kind: 'DAILY', at: now, key: '2026-12-02' })).toThrow(code('BAD_USER_INPUT', 'period'));
     });
 
-    it('is NOT_FOUND once expired, and between seasons', () => {
+    it('is NOT_FOUND once expired, and between seasons, naming what was asked', () => {
       expect(() => board.requested({ kind: 'DAILY', key: '2026-11-30' })).toThrow(code('NOT_FOUND', 'period'));
-      expect(() => board.requested({ kind: 'SEASON' })).toThrow(code('NOT_FOUND', 'period.at'));
+      expect(() => board.requested({ kind: 'SEASON' })).toThrow(code('NOT_FOUND', 'period.kind'));
+      expect(() => board.requested({ kind: 'SEASON', at: now })).toThrow(code('NOT_FOUND', 'period.at'));
+    });
+
+    it('has no current season between seasons, which currentOrRequested answers with null', () => {
+      expect(board.currentOrRequested({ kind: 'SEASON' })).toBeNull();
+      expect(board.currentOrRequested({ kind: 'SEASON', key: 's1' })!.key).toBe('s1');
+      expect(() => board.currentOrRequested({ kind: 'SEASON', at: now })).toThrow(code('NOT_FOUND', 'period.at'));
     });
   });
 

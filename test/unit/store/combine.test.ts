@@ -1,4 +1,4 @@
-import { combineRankings } from '../../../src/store/combine';
+import { Combiner } from '../../../src/store/combine';
 import { decodeMember } from '../../../src/store/memberCodec';
 import type { Aggregate, SortOrder } from '../../../src/model';
 
@@ -12,10 +12,17 @@ const member = (moment: number, sequence: number[], id: string) => {
   head[6] = moment % 256;
   return Buffer.concat([head, Buffer.from(sequence), Buffer.from(`\0${id}`)]);
 };
-const source = (weight: number, ...entries: [Buffer, number][]) =>
-  ({ weight, members: entries.map(([m]) => m), scores: entries.map(([, stored]) => stored) });
+/** A stored score as read_buckets.lua answers it (Redis' %.17g: -0 stays -0). */
+const text = (stored: number) => Buffer.from(Object.is(stored, -0) ? '-0' : String(stored), 'latin1');
+const source = (weight: number, ...entries: [Buffer, number][]) => ({ weight, items: entries.flatMap(([m, stored]) => [m, text(stored)]) });
+/** The sources folded in one after another, or in the order `order` gives (as a view reads them: board by board, a slice at a time). */
+const combined = (aggregate: Aggregate, sortOrder: SortOrder, sources: ReturnType<typeof source>[], order = sources.map((_, i) => i)) => {
+  const combiner = new Combiner(sources.map(({ weight }) => weight), aggregate, sortOrder);
+  for (const i of order) combiner.add(i, sources[i].items);
+  return combiner.entries();
+};
 const combine = async (aggregate: Aggregate, sortOrder: SortOrder, ...sources: ReturnType<typeof source>[]) =>
-  (await combineRankings(sources, aggregate, sortOrder)).map(({ stored, member: m, tokenLength }) => {
+  combined(aggregate, sortOrder, sources).map(({ stored, member: m, tokenLength }) => {
     const decoded = decodeMember(m);
     expect(tokenLength).toBe(decoded.tokenLength);
     return { id: decoded.playerId, stored, moment: decoded.reachedAtMicros, sequence: [...m.subarray(7, tokenLength)] };
@@ -46,6 +53,19 @@ describe('combineRankings', () => {
       { id: 'a', stored: 5, moment: 100, sequence: [1] },
       { id: 'b', stored: 1, moment: 60, sequence: [0] },
     ]);
+  });
+
+  it('gives the same view whatever order the sources are read in, sums added in the sources\' order', () => {
+    // 3.3 + 1.1 + 2.2 is 6.6000000000000005 in this order and 6.6 in the order 0, 2, 1.
+    const sources = [
+      source(1, [member(10, [0], 'a'), 3.3], [member(11, [0], 'b'), 5]),
+      source(1, [member(20, [0], 'a'), 1.1]),
+      source(1, [member(30, [0], 'a'), 2.2], [member(31, [0], 'b'), 4]),
+    ];
+    for (const aggregate of ['SUM', 'MAX', 'MIN'] as const) {
+      expect(combined(aggregate, 'ASCENDING', sources, [0, 2, 1])).toEqual(combined(aggregate, 'ASCENDING', sources));
+    }
+    expect(combined('SUM', 'ASCENDING', sources)[0].stored).toBe(3.3 + 1.1 + 2.2);
   });
 
   it('stores a zero as 0, not -0', async () => {
