@@ -22,7 +22,7 @@ import { median, verdictTable } from './report';
 import { Leaderboards } from '../src/domain/leaderboards';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
-import type { Aggregate } from '../src/store/types';
+import type { Aggregate } from '../src/model';
 import type { CombinedSourceRequest } from '../src/domain/combined';
 
 const { options, sizes } = parseArgs({ rounds: 5, days: 7 }, [100_000]);

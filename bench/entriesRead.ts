@@ -14,7 +14,7 @@ import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, seededRandom, withBenchBoard } from './fixtures';
 import { commandStats, redisCpuSeconds } from './load';
 import { median, NO_TARGET } from './report';
-import { ALL_ENTRY_FIELDS, type EntryFields } from '../src/store/types';
+import { ALL_ENTRY_FIELDS, type EntryFields } from '../src/model';
 
 const { options, sizes } = parseArgs({ rounds: 3, calls: 1000 }, [10_000, 1_000_000]);
 const PLAYERS_PER_CALL = 100;

@@ -51,7 +51,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { type Client, createClient } from 'graphql-ws';
 import type Redis from 'ioredis';
 import WebSocket from 'ws';
-import type { Submission } from '../src/store/types';
+import type { Submission } from '../src/model';
 import { formatCount, parseArgs, runBench } from './cli';
 import { BOARD_ID, growBoard, playerId, scoreOf, seededRandom, withBenchBoard } from './fixtures';
 import { commandStats, redisCpuSeconds } from './load';

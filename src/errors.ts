@@ -90,14 +90,3 @@ export class RateLimitedError extends StandingsError {
     super(ErrorCode.RATE_LIMITED, `Too many requests: retry in ${retryAfterSeconds} s`, details);
   }
 }
-
-/**
- * Lua scripts signal expected failures with error replies that start with one of our codes,
- * optionally followed by the field at fault in brackets (`CONFLICT [title] ...`).
- */
-export function fromScriptError(err: unknown): unknown {
-  if (!(err instanceof Error)) return err;
-  const match = /^(?:ERR )?(BAD_USER_INPUT|NOT_FOUND|CONFLICT) (?:\[(\w+)\] )?(.*)$/s.exec(err.message);
-  if (!match) return err;
-  return new StandingsError(match[1] as ErrorCode, match[3], match[2] === undefined ? {} : { field: match[2] });
-}

@@ -20,7 +20,7 @@ import { DateTime } from '../../src/graphql/scalars';
 import { buildSchema } from '../../src/graphql/schema';
 import { entryFieldsOf } from '../../src/graphql/selection';
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
-import type { BoardConfig } from '../../src/store/types';
+import type { BoardConfig } from '../../src/model';
 import type { RunningPeer } from './host';
 
 interface SubmitScoreInput {

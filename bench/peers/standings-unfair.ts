@@ -15,7 +15,7 @@ import { redisWrite } from '../../src/store/redisCall';
 import { boardKeys } from '../../src/store/keys';
 import { LeaderboardStore } from '../../src/store/leaderboardStore';
 import { percentile } from '../../src/store/replies';
-import type { Submission, SubmitResult } from '../../src/store/types';
+import type { Submission, SubmitResult } from '../../src/model';
 import { bareRankingKey } from '../fixtures';
 import { hostPeer } from './host';
 import { startStandings } from './standingsServer';
@@ -41,10 +41,10 @@ return {rank, shared, total, old or false, oldRank, micros}`;
 type BareReply = [number, number, number, string | null, number, string];
 
 class UnfairStore extends LeaderboardStore {
-  override async submit(boardId: string, submissions: Submission[]): Promise<SubmitResult[]> {
+  override async submit(boardId: string, submissions: Submission[]): Promise<{ results: SubmitResult[] }> {
     const keys = boardKeys(boardId);
     const redis = this.redis as unknown as { bareSubmit(...args: (string | number)[]): Promise<BareReply> };
-    return Promise.all(submissions.map(async ({ playerId, score }) => {
+    return { results: await Promise.all(submissions.map(async ({ playerId, score }) => {
       const [rank0, sharedRank, total, previous, previousRank0, micros] =
         await redisWrite(this.redis, () => redis.bareSubmit(bareRankingKey(boardId), keys.config, playerId, score, keys.events));
       const rank = rank0 + 1;
@@ -55,7 +55,7 @@ class UnfairStore extends LeaderboardStore {
         changed: previous === null || Number(previous) !== score,
         replayed: false,
       };
-    }));
+    })) };
   }
 }
 

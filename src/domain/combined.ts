@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { badInput, boardNotFound, ErrorCode, StandingsError } from '../errors';
 import type { LeaderboardStore } from '../store/leaderboardStore';
-import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../store/types';
+import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../model';
 import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
 import type { Period, PeriodCalendar, PeriodRequest } from './periods/calendar';
 import { PERIOD_KINDS, type PeriodKind } from './periods/config';

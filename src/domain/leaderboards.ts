@@ -1,10 +1,13 @@
-import { afterFirstWrite, badInput, boardNotFound, ErrorCode, StandingsError, unavailable, WriteOutcome } from '../errors';
-import type { LeaderboardStore } from '../store/leaderboardStore';
+import { afterFirstWrite, badInput, boardNotFound, StandingsError, unavailable, WriteOutcome } from '../errors';
 import type {
-  BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PageOptions, PlayerEntry, RangePage, RankWindow, ScoreBound, Submission,
-  SubmitPlan, SubmitPlanner, SubmitResult, Aggregate, RankingRef, ViewSpec, SlotLister,
-} from '../store/types';
-import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
+  BoardConfig, BoardUpdate, CreateBoardInput, EntryFields, EntryRead, Page, PageOptions, PeriodSlot, PlayerEntry, RangePage, RankWindow, ScoreBound,
+  Submission, SubmitResult, Aggregate, RankingRef, ViewSpec,
+} from '../model';
+import { ALL_ENTRY_FIELDS, isViewRef } from '../model';
+import type { StaleLayout } from '../store/commands/scriptErrors';
+import type { ListedSlots } from '../store/commands/remove_many';
+import type { LeaderboardStore } from '../store/leaderboardStore';
+import { submissionPlanner, submitPlanned, withBoardPeriods } from './boardWrites';
 import { type CombinedSourceRequest, CombinedViews, type CombinedViewOptions, type ViewBudget } from './combined';
 import { DEFAULT_CAPACITY, MAX_REMOVALS_PER_CALL } from './limits';
 import { PeriodCalendar, type Period, type PeriodRequest } from './periods/calendar';
@@ -234,10 +237,10 @@ export class Leaderboards {
     const results: SubmitResult[] = new Array(items.length);
     const writes = await Promise.allSettled(
       [...byBoard].map(async ([boardId, group]) => {
-        const plan = this.planner(group.submissions, batch ? group.indexes : null);
-        const written = await this.forgettingReadsAfter(boardId, this.store.submit(boardId, group.submissions, plan)).catch((err: unknown) => {
-          throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? unknownBoard(boardId) : err;
-        });
+        const plan = submissionPlanner(group.submissions, batch ? group.indexes : null);
+        const written = await this.forgettingReadsAfter(boardId,
+          submitPlanned(this.store, (periods) => this.calendar(periods), boardId, group.submissions, plan));
+        if (!written) throw unknownBoard(boardId);
         written.forEach((result, i) => (results[group.indexes[i]] = result));
       }),
     );
@@ -250,43 +253,6 @@ export class Leaderboards {
       throw failures[0];
     }
     return results;
-  }
-
-  /**
-   * Where each submission lands: a live one in the period of every kept kind that holds the
-   * moment (the script checks that moment, by Redis' clock, against the windows), an imported
-   * one in the kept periods holding its reachedAt; BAD_USER_INPUT (naming the batch position,
-   * `indexes`, when a batch) when that is none.
-   */
-  private planner(submissions: Submission[], indexes: number[] | null): SubmitPlanner {
-    return (periods, at) => {
-      const calendar = this.calendar(periods);
-      const now = calendar.now();
-      const slots: SubmitPlan['slots'] = [];
-      const slotIndexes = new Map<string, number>();
-      const slotOf = (period: Period) => {
-        const name = `${period.kind}:${period.key}`;
-        let index = slotIndexes.get(name);
-        if (index === undefined) {
-          slotIndexes.set(name, (index = slots.length));
-          slots.push({ kind: period.kind, key: period.key, expiresAtMs: calendar.expiresAtMs(period) });
-        }
-        return index;
-      };
-      const windows = calendar.config.kinds.map((kind) => calendar.window(kind, at ?? now));
-      let live: number[] | undefined;
-      const itemSlots = submissions.map((submission, i) => {
-        const landing = submission.reachedAtMicros === undefined
-          ? (live ??= windows.flatMap((window) => (window.period ? [slotOf(window.period)] : [])))
-          : calendar.landingPeriods(submission.reachedAtMicros, now).map(slotOf);
-        if (landing.length === 0) {
-          const what = submission.reachedAtMicros === undefined ? 'no period the board keeps holds now' : 'reachedAt is in no period the board still keeps';
-          throw indexes ? badInput(`item ${indexes[i]}: ${what}`, { field: 'reachedAt', index: indexes[i] }) : badInput(what, { field: 'reachedAt' });
-        }
-        return landing;
-      });
-      return { windows: windows.map(({ from, to }) => ({ from, to })), slots, itemSlots };
-    };
   }
 
   /**
@@ -308,10 +274,7 @@ export class Leaderboards {
       if (added.length > 0) {
         const earliest = added.reduce((a, b) => (b.season.start < a.season.start ? b : a));
         const result = await this.forgettingReadsAfter(boardId,
-          this.store.addSeasons(boardId, read.periods, serializePeriodConfig(config), earliest.season.start)).catch((err: unknown) => {
-          // Deleted since it was read.
-          throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
-        });
+          this.store.addSeasons(boardId, read.periods, serializePeriodConfig(config), earliest.season.start));
         if ('periodsChanged' in result) {
           if (attempt < ADD_SEASONS_ATTEMPTS) continue;
           throw unavailable('the board\'s seasons kept changing while these were added; retry', WriteOutcome.NOT_APPLIED);
@@ -355,11 +318,10 @@ export class Leaderboards {
    * Removes the player from every period the board keeps, atomically. NOT_FOUND for an unknown
    * board; false when no period held the player.
    */
-  remove(id: string, playerId: string): Promise<boolean> {
+  async remove(id: string, playerId: string): Promise<boolean> {
     const boardId = checkId(id, 'leaderboardId');
-    return this.forgettingReadsAfter(boardId, this.store.remove(boardId, checkId(playerId, 'playerId'), this.keptSlots)).catch((err: unknown) => {
-      throw err instanceof StandingsError && err.code === ErrorCode.NOT_FOUND ? boardNotFound(boardId) : err;
-    });
+    const player = checkId(playerId, 'playerId');
+    return this.removing(boardId, (periods) => this.store.remove(boardId, player, this.keptSlots(periods)));
   }
 
   /**
@@ -369,26 +331,36 @@ export class Leaderboards {
   async removeByScore(input: RemoveByScoreInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const range = checkScoreRange(input.min, input.max);
-    return this.forgettingReadsAfter(boardId, this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL, this.requestedSlot(input.period)));
+    return this.removing(boardId, (periods) =>
+      this.store.removeByScore(boardId, range, MAX_REMOVALS_PER_CALL, this.requestedSlot(periods, input.period)));
   }
 
   /** Keeps the first `count` entries of one period and removes the rest, atomically, as removeByScore. */
   async keepTop(input: KeepTopInput): Promise<number> {
     const boardId = checkId(input.leaderboardId, 'leaderboardId');
     const count = checkKeep(input.count);
-    return this.forgettingReadsAfter(boardId, this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL, this.requestedSlot(input.period)));
+    return this.removing(boardId, (periods) => this.store.keepTop(boardId, count, MAX_REMOVALS_PER_CALL, this.requestedSlot(periods, input.period)));
   }
 
   /**
-   * The period a bulk removal acts on: the one asked for, or the board's default period, from
-   * the board's periods as the store reads them with the write (no read of its own before it).
+   * A removal listed from the board's periods as the store knows them (no read of its own
+   * before it when they are known), listed again if they changed; NOT_FOUND for an unknown board.
    */
-  private requestedSlot(request: PeriodRequest | null | undefined): SlotLister {
-    return (periods) => [this.period({ periods }, request)];
+  private async removing<T>(boardId: string, remove: (periods: string) => Promise<T | StaleLayout>): Promise<T> {
+    const removed = await this.forgettingReadsAfter(boardId, withBoardPeriods(this.store, boardId, remove));
+    if (removed === null) throw boardNotFound(boardId);
+    return removed;
+  }
+
+  /** The period a bulk removal acts on: the one asked for, or the board's default period. */
+  private requestedSlot(periods: string, request: PeriodRequest | null | undefined): ListedSlots {
+    return { periods, slots: [slotOf(this.period({ periods }, request))] };
   }
 
   /** Every period of a board kept now (ALL_TIME first, as kinds are kept in order): where a removal of players reaches. */
-  private readonly keptSlots: SlotLister = (periods) => this.calendar(periods).allKept();
+  private keptSlots(periods: string): ListedSlots {
+    return { periods, slots: this.calendar(periods).allKept().map(slotOf) };
+  }
 
   /** Removes these players' entries from every period the board keeps, atomically; how many players were on it. */
   async removeEntries(input: RemoveEntriesInput): Promise<number> {
@@ -398,7 +370,7 @@ export class Leaderboards {
       throw badInput(`playerIds holds ${playerIds.length} ids; at most ${MAX_REMOVALS_PER_CALL} go in one call`, { field: 'playerIds' });
     }
     playerIds.forEach((id, index) => withIndex(index, () => checkId(id, 'playerIds')));
-    return this.forgettingReadsAfter(boardId, this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL, this.keptSlots));
+    return this.removing(boardId, (periods) => this.store.removePlayers(boardId, playerIds, MAX_REMOVALS_PER_CALL, this.keptSlots(periods)));
   }
 
   /**
@@ -541,6 +513,9 @@ function checkSubmission(item: BoardSubmission): BoardSubmission {
     idempotencyKey: item.idempotencyKey == null ? undefined : checkId(item.idempotencyKey, 'idempotencyKey'),
   };
 }
+
+/** A period as a script's slot names it. */
+const slotOf = ({ kind, key }: Period): PeriodSlot => ({ kind, key });
 
 /** A checked range as a read-cache key: the same range always gives the same key. */
 const rangeKey = ({ min, max }: { min?: ScoreBound; max?: ScoreBound }) =>

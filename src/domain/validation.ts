@@ -3,7 +3,7 @@ import {
   DEFAULT_PAGE_SIZE, ID_PATTERN, MAX_BATCH_SIZE, MAX_CAPACITY, MAX_PAGE_SIZE, MAX_RADIUS, MAX_SAFE_SCORE, MAX_TITLE_LENGTH,
   MAX_UPDATE_EVERY_MS, UPDATE_INTERVAL_MS,
 } from './limits';
-import type { PageOptions, ScoreBound, ScoreRange, SortOrder, UpdatePolicy } from '../store/types';
+import type { PageOptions, ScoreBound, ScoreRange, SortOrder, UpdatePolicy } from '../model';
 
 const SORT_ORDERS: readonly string[] = ['DESCENDING', 'ASCENDING'];
 const UPDATE_POLICIES: readonly string[] = ['BEST', 'LATEST', 'INCREMENT'];

@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import { MAX_BATCH_SIZE } from '../domain/limits';
 import { checkId } from '../domain/validation';
 import type { PlayerProfile } from '../store/playerStore';
-import type { BoardConfig, EntryFields, RankingRef } from '../store/types';
-import { ALL_ENTRY_FIELDS, isViewRef } from '../store/types';
+import type { BoardConfig, EntryFields, RankingRef } from '../model';
+import { ALL_ENTRY_FIELDS, isViewRef } from '../model';
 import type { Services } from './context';
 import { type EntryModel, entriesOnBoard } from './models';
 

@@ -1,8 +1,8 @@
 import type { Leaderboards } from '../domain/leaderboards';
 import type { Period } from '../domain/periods/calendar';
 import type { PageInfo } from '../generated/graphql';
-import type { BoardConfig, BoardRef, Entry, EntryRead, RankingRef, RankWindow, SubmitResult, ViewSpec } from '../store/types';
-import { isViewRef } from '../store/types';
+import type { BoardConfig, BoardRef, Entry, EntryRead, RankingRef, RankWindow, SubmitResult, ViewSpec } from '../model';
+import { isViewRef } from '../model';
 import { encodeNodeId } from './nodeIds';
 
 /**

@@ -1,5 +1,5 @@
 import type { FieldNode, GraphQLResolveInfo, SelectionSetNode } from 'graphql';
-import { ALL_ENTRY_FIELDS, type EntryFields } from '../store/types';
+import { ALL_ENTRY_FIELDS, type EntryFields } from '../model';
 
 const WITHOUT_SHARED_RANK: EntryFields = { sharedRank: false };
 

@@ -1,6 +1,6 @@
 import { badInput } from '../errors';
 import { momentOf, playerKeyOf, tokenLengthOf } from './memberCodec';
-import type { Aggregate, SortOrder } from './types';
+import type { Aggregate, SortOrder } from '../model';
 
 /** One player of a view: the aggregate as stored (dir * score) and the member that orders its ties. */
 export interface CombinedEntry {

@@ -1,10 +1,10 @@
 import { percentile, toScore } from './replies';
-import type { Entry } from './types';
+import type { Entry } from '../model';
 
 /**
  * What the write scripts publish on a board's channel (keys.ts: st:{b}:events): the board's
  * version after the write, then one event per change (several when one script call changed
- * several players). Every script that changes a board publishes (see SCRIPTS in scripts.ts), so
+ * several players). Every script that changes a board publishes (see SCRIPTS in commands/index.ts), so
  * a listener that hears nothing knows nothing changed. Ranks here are 1-based.
  */
 export type BoardEvent =

@@ -1,3 +1,5 @@
+import { isViewRef, type PeriodSlot, type RankingRef } from '../model';
+
 /**
  * Every Redis key Standings uses. All keys of one board share the hash tag `{<boardId>}`, so a
  * board's scripts touch one Cluster slot. Board ids cannot contain braces (see the domain's
@@ -81,6 +83,20 @@ export const viewKeys = (viewId: string, boardId?: string) => {
     build: (build: string) => ({ ranking: `${base}new:${build}:z`, bucket: `${base}new:${build}:b` }),
   };
 };
+
+/** One period's keys; ALL_TIME's are the board's own. */
+export const slotKeys = (keys: ReturnType<typeof boardKeys>, { kind, key }: PeriodSlot) => (kind === 'ALL_TIME' ? keys : keys.period(kind, key));
+
+/** The keys a read of the board, of one of its periods or of a combined view takes: ALL_TIME's are the board's own. */
+export function rankingKeys(board: RankingRef) {
+  if (isViewRef(board)) {
+    const keys = viewKeys(board.view.id, board.view.boardId);
+    return { config: keys.config, ranking: keys.ranking, bucket: () => keys.bucket };
+  }
+  const keys = boardKeys(typeof board === 'string' ? board : board.boardId);
+  const period = typeof board === 'string' ? keys : slotKeys(keys, board);
+  return { config: keys.config, ranking: period.ranking, bucket: period.bucket };
+}
 
 export const BOARD_INDEX_KEY = `${PREFIX}boards`;
 

@@ -1,6 +1,6 @@
 import calculateSlot from 'cluster-key-slot';
 import { Cluster, type Redis } from 'ioredis';
-import { fromScriptError, StandingsError, unavailable, WriteOutcome } from '../errors';
+import { unavailable, WriteOutcome } from '../errors';
 
 type Client = Redis | Cluster;
 
@@ -186,9 +186,10 @@ function health(redis: Client): ConnectionHealth {
 
 /**
  * Runs one Redis command (or script) that only reads, or whose repetition is harmless (a rate
- * limit count, a subscription): script error replies become StandingsErrors, outages
- * UNAVAILABLE. A read the connection dropped under, or that could not be sent, is tried once
- * more when the connection is back within a moment.
+ * limit count, a subscription): outages become UNAVAILABLE; a script's own error replies go on
+ * as they are, for its command module to decode (commands/scriptErrors.ts). A read the
+ * connection dropped under, or that could not be sent, is tried once more when the connection
+ * is back within a moment.
  */
 export function redisRead<T>(redis: Client, op: () => Promise<T>): Promise<T> {
   return call(redis, op, false);
@@ -264,8 +265,6 @@ async function call<T>(redis: Client, op: () => Promise<T>, write: boolean): Pro
     try {
       return await op();
     } catch (err) {
-      const translated = fromScriptError(err);
-      if (translated instanceof StandingsError) throw translated;
       const failure = failureOf(err);
       if (failure === undefined) throw err;
       // A read timed out by this process' own hold-up is sent again: Redis was never in doubt.

@@ -7,32 +7,11 @@ import type { Cluster, Redis } from 'ioredis';
  * script's text once per connection, then EVALSHA, and EVAL again on a NOSCRIPT (a restart, a
  * failover, a Cluster master that never saw it), on one server and on a Cluster alike.
  * `-- @include "name"` lines are replaced by scripts/includes/name.lua, so helpers are written once
- * and each script takes only those it uses.
+ * and each script takes only those it uses. Each script's contract (keys, arguments, reply, errors)
+ * is its module in ./commands, named as its file; commands/index.ts lists them all.
  */
 const SCRIPT_DIR = join(__dirname, 'scripts');
 
-/**
- * Every script, and whether it changes a board: those publish on the board's channel exactly when
- * they do, which the read cache and live updates rely on. test/redis/store/publishing.redis.test.ts runs
- * each one to check, and test/unit/store/scripts.test.ts that every file in ./scripts is listed here.
- */
-export const SCRIPTS = {
-  create_board: { changesBoard: true },
-  delete_board: { changesBoard: true },
-  submit: { changesBoard: true },
-  remove_many: { changesBoard: true },
-  update_board: { changesBoard: true },
-  add_seasons: { changesBoard: true },
-  entries: { changesBoard: false },
-  page: { changesBoard: false },
-  around: { changesBoard: false },
-  score_at: { changesBoard: false },
-  read_buckets: { changesBoard: false },
-  dense_rank: { changesBoard: false },
-  rate_limit: { changesBoard: false },
-} as const;
-
-export type ScriptName = keyof typeof SCRIPTS;
 export type ScriptArg = string | number | Buffer;
 
 /**
@@ -43,7 +22,7 @@ export type ScriptArg = string | number | Buffer;
 export type ScriptClock = 'redis' | 'caller';
 
 /** A script's text with its includes pasted in: what Redis runs. */
-export function loadScriptSource(name: ScriptName, clock: ScriptClock = 'redis'): string {
+export function loadScriptSource(name: string, clock: ScriptClock = 'redis'): string {
   return readFileSync(join(SCRIPT_DIR, `${name}.lua`), 'utf8').replace(
     /^-- @include "([\w-]+)"$/gm,
     (_, include: string) => readFileSync(
@@ -58,24 +37,32 @@ export function loadScriptSource(name: ScriptName, clock: ScriptClock = 'redis')
  * first; the `Buffer` variant leaves string replies as Buffers, since members are binary. The
  * prefix keeps the methods clear of the client's own.
  */
-const commandOf = (name: ScriptName, clock: ScriptClock) => `standings:${name}${clock === 'caller' ? ':callerNow' : ''}`;
+const commandOf = (name: string, clock: ScriptClock) => `standings:${name}${clock === 'caller' ? ':callerNow' : ''}`;
 type ScriptCommands = Record<string, (keyCount: number, ...keysAndArgs: ScriptArg[]) => Promise<unknown>>;
 
-/** Each script's Buffer method, named once rather than on every call. */
-const BUFFER_METHODS = Object.fromEntries((['redis', 'caller'] as const).map((clock) => [clock, Object.fromEntries(
-  (Object.keys(SCRIPTS) as ScriptName[]).map((name) => [name, `${commandOf(name, clock)}Buffer`]),
-)])) as Record<ScriptClock, Record<ScriptName, string>>;
-
-const defined = { redis: new WeakSet<Redis | Cluster>(), caller: new WeakSet<Redis | Cluster>() };
+/** Each client's Buffer method of every script defined on it, by clock: a script is defined on its first call. */
+const defined = { redis: new WeakMap<Redis | Cluster, Map<string, string>>(), caller: new WeakMap<Redis | Cluster, Map<string, string>>() };
 
 export function runScript(
-  redis: Redis | Cluster, name: ScriptName, keys: string[], args: ScriptArg[], clock: ScriptClock = 'redis',
+  redis: Redis | Cluster, name: string, keys: string[], args: ScriptArg[], clock: ScriptClock = 'redis',
 ): Promise<unknown> {
-  if (!defined[clock].has(redis)) {
-    for (const script of Object.keys(SCRIPTS) as ScriptName[]) {
-      redis.defineCommand(commandOf(script, clock), { lua: loadScriptSource(script, clock) });
-    }
-    defined[clock].add(redis);
+  let methods = defined[clock].get(redis);
+  if (!methods) defined[clock].set(redis, (methods = new Map()));
+  let method = methods.get(name);
+  if (method === undefined) {
+    redis.defineCommand(commandOf(name, clock), { lua: loadScriptSource(name, clock) });
+    methods.set(name, (method = `${commandOf(name, clock)}Buffer`));
   }
-  return (redis as unknown as ScriptCommands)[BUFFER_METHODS[clock][name]](keys.length, ...keys, ...args);
+  return (redis as unknown as ScriptCommands)[method](keys.length, ...keys, ...args);
+}
+
+/**
+ * What a command module declares of its script beside its calls: whether the script changes a
+ * board (then it publishes on the board's channel exactly when it does, which the read cache and
+ * live updates rely on), and the fields of its reply by name, in the order its Lua header lists
+ * them (none for a script that replies with one value).
+ */
+export interface ScriptContract {
+  changesBoard: boolean;
+  replies?: Record<string, { names: readonly string[] }>;
 }

@@ -5,7 +5,8 @@
 import Redis from 'ioredis';
 import { Leaderboards } from '../../src/domain/leaderboards';
 import { MAX_BATCH_SIZE } from '../../src/domain/limits';
-import { ENTRIES_PER_WRITE, LeaderboardStore } from '../../src/store/leaderboardStore';
+import { LeaderboardStore } from '../../src/store/leaderboardStore';
+import { ENTRIES_PER_WRITE } from '../../src/store/viewBuild';
 import { behindCutProxy } from '../support/cutProxy';
 import { CREATE_BOARD, TestServer } from '../support/harness';
 import { nextReady, uniqueId } from '../support/redis';

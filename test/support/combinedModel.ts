@@ -1,4 +1,4 @@
-import type { Aggregate, SortOrder } from '../../src/store/types';
+import type { Aggregate, SortOrder } from '../../src/model';
 import type { ModelEntry } from './referenceModel';
 
 /** One ranking of a combined view in the reference: its entries (any order) and weight. */

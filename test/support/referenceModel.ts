@@ -1,4 +1,4 @@
-import type { ScoreRange, SortOrder, UpdatePolicy } from '../../src/store/types';
+import type { ScoreRange, SortOrder, UpdatePolicy } from '../../src/model';
 
 /**
  * The ranking rules in their plainest form, for tests to compare the store against: sort by

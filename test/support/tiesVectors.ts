@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SortOrder, UpdatePolicy } from '../../src/store/types';
+import type { SortOrder, UpdatePolicy } from '../../src/model';
 
 /** The shared tie scenarios: ../shared/vectors/ties.json when present, else the copy in test/data. */
 export interface TieCase {

@@ -3,11 +3,12 @@ import * as path from 'node:path';
 
 /**
  * The folders of src/ are layers (ARCHITECTURE.md): an import may point to its own layer or one
- * below, never up. src/dev is development tooling that production never loads, so the server
- * may name its types but not load it (a runtime `require` in main.ts is the one way in).
+ * below, never up. src/model, the vocabulary the others share, is the lowest and imports none of
+ * them. src/dev is development tooling that production never loads, so the server may name its
+ * types but not load it (a runtime `require` in main.ts is the one way in).
  */
 const SRC = path.join(__dirname, '..', '..', 'src');
-const ORDER = ['store', 'domain', 'graphql', 'server'];
+const ORDER = ['model', 'store', 'domain', 'graphql', 'server'];
 const OWN = new Set(['errors.ts']);
 
 function sourceFiles(dir: string): string[] {
@@ -21,7 +22,7 @@ function sourceFiles(dir: string): string[] {
 /** The layer a file of src/ belongs to, or null for shared top-level modules (src/errors.ts). */
 function layerOf(file: string): string | null {
   const [top] = path.relative(SRC, file).split(path.sep);
-  return OWN.has(top) ? null : top;
+  return OWN.has(top) ? null : top.replace(/\.ts$/, '');
 }
 
 function importsOf(file: string): { target: string; typeOnly: boolean }[] {
@@ -44,6 +45,7 @@ it('has no import that points up a layer, and loads development tooling only fro
     const from = layerOf(file);
     if (from === null) continue;
     for (const { target, typeOnly } of importsOf(file)) {
+      // A folder's index ('../model') is the folder's layer.
       const to = layerOf(target + '.ts');
       if (to === null || to === from || to === 'generated') continue;
       const where = `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`;
@@ -55,4 +57,12 @@ it('has no import that points up a layer, and loads development tooling only fro
     }
   }
   expect(upward).toEqual([]);
+});
+
+it('keeps the model at the bottom: it imports nothing of the layers or of src/errors.ts', () => {
+  const model = sourceFiles(path.join(SRC, 'model'));
+  expect(model.length).toBeGreaterThan(0);
+  const outside = model.flatMap((file) =>
+    importsOf(file).filter(({ target }) => layerOf(target + '.ts') !== 'model').map(({ target }) => `${path.relative(SRC, file)} -> ${path.relative(SRC, target)}`));
+  expect(outside).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import type { BoardEventMessage } from '../../store/events';
 import type { BoardListener, EventBridge } from '../../store/eventBridge';
-import type { BoardConfig } from '../../store/types';
+import type { BoardConfig } from '../../model';
 import type { Leaderboards } from '../leaderboards';
 import type { Period } from '../periods/calendar';
 import { RankingFeed } from './rankingFeed';

@@ -1,5 +1,5 @@
 import { type BoardEvent, scoreEntry } from '../../store/events';
-import type { Entry, SubmitResult } from '../../store/types';
+import type { Entry, SubmitResult } from '../../model';
 import type { Changes } from './changes';
 import { LiveStream } from './liveStream';
 import type { AnyWatch, WatchIndex } from './watchIndex';

@@ -1,6 +1,6 @@
 import { boardNotFound } from '../../errors';
 import type { EventBridge } from '../../store/eventBridge';
-import type { BoardConfig } from '../../store/types';
+import type { BoardConfig } from '../../model';
 import type { Leaderboards } from '../leaderboards';
 import type { PeriodRequest } from '../periods/calendar';
 import { UPDATE_INTERVAL_MS } from '../limits';

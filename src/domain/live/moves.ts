@@ -1,6 +1,6 @@
 import { type BoardEvent, scoreEntry } from '../../store/events';
 import { percentile } from '../../store/replies';
-import type { Entry } from '../../store/types';
+import type { Entry } from '../../model';
 
 /** An entry as live updates show it: entries built from events have no paging cursor. */
 export type LiveEntry = Omit<Entry, 'cursor'>;

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { BoardEvent } from '../../store/events';
-import type { BoardConfig, BoardRef } from '../../store/types';
+import type { BoardConfig, BoardRef } from '../../model';
 import type { Leaderboards } from '../leaderboards';
 import { MAX_BATCH_SIZE } from '../limits';
 import type { Period, PeriodCalendar } from '../periods/calendar';

@@ -1,4 +1,4 @@
-import type { BoardConfig, RankWindow } from '../../store/types';
+import type { BoardConfig, RankWindow } from '../../model';
 import type { Period } from '../periods/calendar';
 import { Changes, type OwnChange } from './changes';
 import type { LiveStream } from './liveStream';

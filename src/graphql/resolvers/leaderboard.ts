@@ -1,6 +1,6 @@
 import type { LeaderboardResolvers, PeriodResolvers, Resolver, ResolverFn } from '../../generated/graphql';
 import { checkPageArguments } from '../../domain/validation';
-import type { Entry, Page, RankingRef } from '../../store/types';
+import type { Entry, Page, RankingRef } from '../../model';
 import type { Context } from '../context';
 import { type BoardRankingModel, entriesOnBoard, type LeaderboardModel, periodOnBoard, refOf, windowOnBoard } from '../models';
 import { entryFieldsOf } from '../selection';

@@ -1,6 +1,6 @@
 import type { MutationResolvers, SubmitScoreInput } from '../../generated/graphql';
 import type { BoardSubmission } from '../../domain/leaderboards';
-import type { SubmitResult } from '../../store/types';
+import type { SubmitResult } from '../../model';
 import { onBoard, type SubmitScoreResultModel } from '../models';
 
 /**

@@ -5,7 +5,7 @@ import {
   refOnBoard, topOnBoard, windowOnBoard,
 } from '../models';
 import { ErrorCode, StandingsError } from '../../errors';
-import type { Aggregate, BoardConfig, EntryFields, RankingRef } from '../../store/types';
+import type { Aggregate, BoardConfig, EntryFields, RankingRef } from '../../model';
 import type { Period } from '../../domain/periods/calendar';
 import { decodeNodeId, type NodeKey, type ViewName } from '../nodeIds';
 

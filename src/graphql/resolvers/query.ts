@@ -1,6 +1,6 @@
 import type { LeaderboardConnectionResolvers, QueryResolvers } from '../../generated/graphql';
 import { checkBatchSize } from '../../domain/validation';
-import type { BoardConfig, BoardRef } from '../../store/types';
+import type { BoardConfig, BoardRef } from '../../model';
 import { refOnBoard } from '../models';
 import { entryFieldsOf } from '../selection';
 import { combined } from './combined';

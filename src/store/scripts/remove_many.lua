@@ -46,7 +46,7 @@ for s = 1, m do
 end
 local modeArgs = 6 + 3 * m
 
--- FNV-1a over the id's bytes, as the store's bucketOf (src/store/leaderboardStore.ts). Products
+-- FNV-1a over the id's bytes, as the store's bucketOf (src/store/commands/arguments.ts). Products
 -- are split so that none passes 2^53: 16777619 = 2^24 + 403.
 local function bucketOf(id)
   local hash = 2166136261

@@ -4,7 +4,7 @@ import { Leaderboards } from '../../../src/domain/leaderboards';
 import { MAX_COMBINED_SOURCES } from '../../../src/domain/limits';
 import * as scripts from '../../../src/store/scripts';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import type { Aggregate, Entry, SortOrder, ViewSpec } from '../../../src/store/types';
+import type { Aggregate, Entry, SortOrder, ViewSpec } from '../../../src/model';
 import { combineModel, type ModelSource } from '../../support/combinedModel';
 import { MAX_SCORE, ReferenceBoard, type ModelEntry } from '../../support/referenceModel';
 import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';

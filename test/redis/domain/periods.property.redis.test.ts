@@ -4,7 +4,7 @@ import { Leaderboards } from '../../../src/domain/leaderboards';
 import { PeriodCalendar, type Period } from '../../../src/domain/periods/calendar';
 import { checkPeriodConfig, parsePeriodConfig } from '../../../src/domain/periods/config';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import type { Entry, SortOrder, UpdatePolicy } from '../../../src/store/types';
+import type { Entry, SortOrder, UpdatePolicy } from '../../../src/model';
 import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/referenceModel';
 import { newTestClient, uniqueId } from '../../support/redis';
 

@@ -6,7 +6,7 @@ import { Leaderboards } from '../../../src/domain/leaderboards';
 import type { PeriodConfigInput } from '../../../src/domain/periods/config';
 import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import type { UpdatePolicy } from '../../../src/store/types';
+import type { UpdatePolicy } from '../../../src/model';
 import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
 
 const micros = (iso: string) => Date.parse(iso) * 1000;

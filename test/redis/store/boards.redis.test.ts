@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
+import { Leaderboards } from '../../../src/domain/leaderboards';
+import { STALE_LAYOUT } from '../../../src/store/commands/scriptErrors';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import { loadScriptSource } from '../../../src/store/scripts';
 import { uniqueId } from '../../support/redis';
-import { useTestStore } from '../../support/store';
+import { submitted, useTestStore } from '../../support/store';
 
 const t = useTestStore();
 
@@ -35,9 +37,9 @@ describe('creating boards', () => {
 });
 
 describe('writes', () => {
-  it('refuses an unknown board with NOT_FOUND and writes nothing', async () => {
+  it('answers an unknown board as missing and writes nothing', async () => {
     const id = uniqueId('missing');
-    await expect(t.store.submit(id, [{ playerId: 'a', score: 1 }])).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await t.store.submit(id, [{ playerId: 'a', score: 1 }])).toEqual({ missing: true });
     expect(await boardKeys(id)).toEqual([]);
   });
 
@@ -45,7 +47,7 @@ describe('writes', () => {
     const id = uniqueId('future');
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
     const future = (Date.now() + 3_600_000) * 1000;
-    await expect(t.store.submit(id, [{ playerId: 'a', score: 1 }, { playerId: 'b', score: 2, reachedAtMicros: future }]))
+    await expect(submitted(t.store, id, [{ playerId: 'a', score: 1 }, { playerId: 'b', score: 2, reachedAtMicros: future }]))
       .rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await t.store.size(id)).toBe(0);
   });
@@ -54,7 +56,7 @@ describe('writes', () => {
     const id = uniqueId('moment');
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
     const moment = 1_700_000_123_456_789;
-    const [result] = await t.store.submit(id, [{ playerId: 'a', score: 1, reachedAtMicros: moment }]);
+    const [result] = await submitted(t.store, id, [{ playerId: 'a', score: 1, reachedAtMicros: moment }]);
     expect(result.entry.reachedAtMicros).toBe(moment);
     expect((await t.store.entries(id, ['a']))[0]!.reachedAtMicros).toBe(moment);
   });
@@ -62,12 +64,12 @@ describe('writes', () => {
   it('replays an idempotent submission instead of applying it twice', async () => {
     const id = uniqueId('idem');
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'INCREMENT' });
-    const [first] = await t.store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
-    await t.store.submit(id, [{ playerId: 'b', score: 50 }]);
-    const [retry] = await t.store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
+    const [first] = await submitted(t.store, id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
+    await submitted(t.store, id, [{ playerId: 'b', score: 50 }]);
+    const [retry] = await submitted(t.store, id, [{ playerId: 'a', score: 10, idempotencyKey: 'k1' }]);
     expect(retry).toEqual({ ...first, replayed: true });
     expect((await t.store.entries(id, ['a']))[0]).toMatchObject({ score: 10, rank: 2 });
-    const [other] = await t.store.submit(id, [{ playerId: 'a', score: 10, idempotencyKey: 'k2' }]);
+    const [other] = await submitted(t.store, id, [{ playerId: 'a', score: 10, idempotencyKey: 'k2' }]);
     expect(other).toMatchObject({ replayed: false, changed: true, previousScore: 10, entry: { score: 20 } });
     expect(await t.redis.ttl(`st:{${id}}:idem:k1`)).toBeGreaterThan(24 * 3600 - 60);
   });
@@ -75,9 +77,9 @@ describe('writes', () => {
   it('leaves the board as it was when one INCREMENT of a batch would overflow', async () => {
     const id = uniqueId('overflow');
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'INCREMENT' });
-    await t.store.submit(id, [{ playerId: 'a', score: Number.MAX_SAFE_INTEGER - 1 }]);
+    await submitted(t.store, id, [{ playerId: 'a', score: Number.MAX_SAFE_INTEGER - 1 }]);
     const before = await t.store.page(id, { limit: 10 });
-    await expect(t.store.submit(id, [{ playerId: 'b', score: 5 }, { playerId: 'a', score: 1 }, { playerId: 'a', score: 1 }]))
+    await expect(submitted(t.store, id, [{ playerId: 'b', score: 5 }, { playerId: 'a', score: 1 }, { playerId: 'a', score: 1 }]))
       .rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
     expect(await t.store.page(id, { limit: 10 })).toEqual(before);
   });
@@ -88,7 +90,7 @@ describe('scripts', () => {
     const id = uniqueId('noscript');
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
     await t.redis.script('FLUSH');
-    const [result] = await t.store.submit(id, [{ playerId: 'a', score: 1 }]);
+    const [result] = await submitted(t.store, id, [{ playerId: 'a', score: 1 }]);
     expect(result.entry.rank).toBe(1);
     // The fallback EVAL cached the script under the SHA the store calls it by.
     const sha = createHash('sha1').update(loadScriptSource('submit')).digest('hex');
@@ -100,7 +102,7 @@ describe('deleting boards', () => {
   it('removes every key of the board and its listing', async () => {
     const id = uniqueId('delete');
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST', capacity: 1000 });
-    await t.store.submit(id, Array.from({ length: 50 }, (_, i) => ({ playerId: `p${i}`, score: i, idempotencyKey: `k${i}` })));
+    await submitted(t.store, id, Array.from({ length: 50 }, (_, i) => ({ playerId: `p${i}`, score: i, idempotencyKey: `k${i}` })));
     expect((await boardKeys(id)).length).toBeGreaterThan(50);
     expect(await t.store.deleteBoard(id)).toBe(true);
     expect(await boardKeys(id)).toEqual([]);
@@ -113,28 +115,38 @@ describe('deleting boards', () => {
     const id = uniqueId('recreate');
     const other = new LeaderboardStore(t.redis);
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 64 });
-    await other.submit(id, [{ playerId: 'a', score: 1 }]);
+    await submitted(other, id, [{ playerId: 'a', score: 1 }]);
     await t.store.deleteBoard(id);
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 100_000 });
-    await t.store.submit(id, [{ playerId: 'a', score: 2 }, { playerId: 'b', score: 3 }]);
-    // `other` still believes in the old bucket count; the scripts make it refresh.
+    await submitted(t.store, id, [{ playerId: 'a', score: 2 }, { playerId: 'b', score: 3 }]);
+    // `other` still believes in the old bucket count; the scripts make it refresh: reads at once,
+    // writes by answering that nothing was written, for the caller to call again.
     const [a, b] = await other.entries(id, ['a', 'b']);
     expect([a?.score, b?.score]).toEqual([2, 3]);
-    const [again] = await other.submit(id, [{ playerId: 'a', score: 4 }]);
+    await t.store.deleteBoard(id);
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 64 });
+    await submitted(t.store, id, [{ playerId: 'a', score: 2 }, { playerId: 'b', score: 3 }]);
+    expect(await other.submit(id, [{ playerId: 'a', score: 4 }])).toBe(STALE_LAYOUT);
+    const [again] = await submitted(other, id, [{ playerId: 'a', score: 4 }]);
     expect(again).toMatchObject({ previousScore: 2, entry: { rank: 1 } });
+    // A removal finds the players' buckets in the script, whatever the bucket count.
+    await t.store.deleteBoard(id);
+    await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 100_000 });
+    await submitted(t.store, id, [{ playerId: 'a', score: 2 }, { playerId: 'b', score: 3 }]);
     expect(await other.remove(id, 'b')).toBe(true);
     expect(await t.store.size(id)).toBe(1);
   });
 
-  it('answers UNAVAILABLE, not applied, when the board changes again while the store refreshes it', async () => {
+  it('answers UNAVAILABLE, not applied, when the board changes again while the domain reads it again', async () => {
     const id = uniqueId('recreate-twice');
     const other = new LeaderboardStore(t.redis);
+    const leaderboards = new Leaderboards(other);
     const recreate = async (capacity: number) => {
       await t.store.deleteBoard(id);
       await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity });
     };
     await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST', capacity: 64 });
-    await other.submit(id, [{ playerId: 'a', score: 1 }]);
+    await submitted(other, id, [{ playerId: 'a', score: 1 }]);
     await recreate(100_000);
     // The refresh reads the board, which changes again before the retried write.
     const refresh = jest.spyOn(other, 'getBoard').mockImplementationOnce(async (board) => {
@@ -142,10 +154,10 @@ describe('deleting boards', () => {
       await recreate(1_000_000);
       return read;
     });
-    await expect(other.submit(id, [{ playerId: 'a', score: 2 }])).rejects.toMatchObject({ code: 'UNAVAILABLE', outcome: 'NOT_APPLIED' });
+    await expect(leaderboards.submitOne({ boardId: id, playerId: 'a', score: 2 })).rejects.toMatchObject({ code: 'UNAVAILABLE', outcome: 'NOT_APPLIED' });
     refresh.mockRestore();
     expect(await t.store.size(id)).toBe(0);
     // The call after finds the board settled.
-    expect((await other.submit(id, [{ playerId: 'a', score: 3 }]))[0]).toMatchObject({ entry: { rank: 1, score: 3 } });
+    expect(await leaderboards.submitOne({ boardId: id, playerId: 'a', score: 3 })).toMatchObject({ entry: { rank: 1, score: 3 } });
   });
 });

@@ -2,6 +2,7 @@ import { Cluster } from 'ioredis';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import { boardOnEachMaster, startTestCluster, type TestCluster } from '../../support/cluster';
 import { uniqueId } from '../../support/redis';
+import { submitted } from '../../support/store';
 import { ReferenceBoard } from '../../support/referenceModel';
 
 /**
@@ -31,7 +32,7 @@ it('serves boards on every master with the same ranking as the model', async () 
     await store.createBoard({ id, sortOrder: 'ASCENDING', updatePolicy: 'BEST', capacity: 500 });
     const model = new ReferenceBoard('ASCENDING', 'BEST');
     const submissions = Array.from({ length: 40 }, (_, i) => ({ playerId: `p${i % 15}`, score: (i * 7) % 5 }));
-    const results = await store.submit(id, submissions.map((s, i) => ({ ...s, idempotencyKey: `k${i}` })));
+    const results = await submitted(store, id, submissions.map((s, i) => ({ ...s, idempotencyKey: `k${i}` })));
     submissions.forEach((s, i) => model.submit(s.playerId, s.score, results[i].entry.reachedAtMicros, false));
     const expected = model.ranking().map((e) => [e.playerId, e.score, e.rank, e.sharedRank]);
 

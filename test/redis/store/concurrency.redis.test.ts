@@ -1,7 +1,8 @@
 import type { Redis } from 'ioredis';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import type { UpdatePolicy } from '../../../src/store/types';
+import type { UpdatePolicy } from '../../../src/model';
 import { newTestClient, uniqueId } from '../../support/redis';
+import { submitted } from '../../support/store';
 import { ReferenceBoard } from '../../support/referenceModel';
 
 /**
@@ -32,7 +33,7 @@ describe.each(['BEST', 'LATEST', 'INCREMENT'] as UpdatePolicy[])('concurrent wri
           // Few players and few scores: writers collide on players and on ties constantly.
           const playerId = `p${(writer * 7 + i * 3) % 12}`;
           const score = ((writer + i) % 5) * 10;
-          const [result] = await store.submit(boardId, [{ playerId, score }]);
+          const [result] = await submitted(store, boardId, [{ playerId, score }]);
           if (result.changed) applied.push({ playerId, score, moment: result.entry.reachedAtMicros });
           else if (updatePolicy === 'INCREMENT') expect(score).toBe(0);
         }

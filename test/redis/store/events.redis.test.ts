@@ -4,6 +4,7 @@ import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { parseBoardEvents, type BoardEvent, type BoardEventMessage } from '../../../src/store/events';
 import { newTestClient, uniqueId } from '../../support/redis';
+import { submitted } from '../../support/store';
 
 let redis: Redis;
 let subscriber: Redis;
@@ -41,8 +42,8 @@ it('publishes every change with old and new rank and score, and nothing for unch
   const id = uniqueId('events');
   await store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'BEST' });
   const events = await listen(id);
-  const [a] = await store.submit(id, [{ playerId: 'a', score: 10 }]);
-  await store.submit(id, [{ playerId: 'b', score: 20 }, { playerId: 'a', score: 5 }]); // a: not better
+  const [a] = await submitted(store, id, [{ playerId: 'a', score: 10 }]);
+  await submitted(store, id, [{ playerId: 'b', score: 20 }, { playerId: 'a', score: 5 }]); // a: not better
   expect((await store.page(id, { limit: 1 })).version).toBe(2);
   await store.remove(id, 'b');
   await store.deleteBoard(id);

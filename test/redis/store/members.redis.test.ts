@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { boardKeys } from '../../../src/store/keys';
 import { decodeMember, tokenLengthOf } from '../../../src/store/memberCodec';
 import { uniqueId } from '../../support/redis';
-import { useTestStore } from '../../support/store';
+import { submitted, useTestStore } from '../../support/store';
 
 /** The member bytes the scripts build, read back raw and decoded by Node. */
 const t = useTestStore();
@@ -18,7 +18,7 @@ it('decodes every kind of player id and the exact moment from the stored member'
     fc.asyncProperty(fc.uniqueArray(playerIds, { minLength: 1, maxLength: 30 }), async (ids) => {
       const id = uniqueId('members');
       await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
-      const results = await t.store.submit(id, ids.map((playerId) => ({ playerId, score: 1 })));
+      const results = await submitted(t.store, id, ids.map((playerId) => ({ playerId, score: 1 })));
       const members = await t.redis.zrangeBuffer(boardKeys(id).ranking, '0', '-1');
       const decoded = members.map((m) => decodeMember(m));
       expect(decoded.map((d) => d.playerId)).toEqual(ids); // equal scores: arrival order
@@ -32,7 +32,7 @@ it('decodes every kind of player id and the exact moment from the stored member'
 it('keeps a live member with an 8-digit id at 13 bytes, inside jemalloc 16-byte allocations', async () => {
   const id = uniqueId('size');
   await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
-  await t.store.submit(id, [{ playerId: '99999999', score: 1 }]);
+  await submitted(t.store, id, [{ playerId: '99999999', score: 1 }]);
   const [member] = await t.redis.zrangeBuffer(boardKeys(id).ranking, '0', '0');
   expect(member.length).toBe(13);
   await t.store.deleteBoard(id);
@@ -64,7 +64,7 @@ it('makes exactly the specified player code for every kind of id', async () => {
     fc.asyncProperty(fc.uniqueArray(ids, { minLength: 1, maxLength: 30 }), async (players) => {
       const id = uniqueId('codes');
       await t.store.createBoard({ id, sortOrder: 'DESCENDING', updatePolicy: 'LATEST' });
-      await t.store.submit(id, players.map((playerId) => ({ playerId, score: 1 })));
+      await submitted(t.store, id, players.map((playerId) => ({ playerId, score: 1 })));
       const members = await t.redis.zrangeBuffer(boardKeys(id).ranking, '0', '-1');
       expect(members.map((member) => member.subarray(tokenLengthOf(member)).toString('hex'))).toEqual(players.map((p) => specifiedCode(p).toString('hex')));
       // Reads find the players again through the members they make (memberOf).

@@ -1,14 +1,14 @@
 // Every script that changes a board publishes on the board's channel, and only then: the read
 // cache forgets a board and live updates refresh it on that message alone. Each script in
-// SCRIPTS (src/store/scripts.ts) is run here in the ways it can end, through the store; a new
+// SCRIPTS (src/store/commands/index.ts) is run here in the ways it can end, through the store; a new
 // script does not compile here until it has its cases.
 import type { Redis } from 'ioredis';
 import { addSeasons, DEFAULT_PERIOD_CONFIG, serializePeriodConfig } from '../../../src/domain/periods/config';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { boardKeys } from '../../../src/store/keys';
 import { RateLimitStore } from '../../../src/store/rateLimitStore';
+import { SCRIPTS, type ScriptName } from '../../../src/store/commands';
 import * as scripts from '../../../src/store/scripts';
-import { SCRIPTS, type ScriptName } from '../../../src/store/scripts';
 import { newTestClient, uniqueId } from '../../support/redis';
 import { useTestStore } from '../../support/store';
 
@@ -180,7 +180,7 @@ describe.each(Object.keys(SCRIPTS) as ScriptName[])('%s', (name) => {
       await setup?.(id);
       const ran: ScriptName[] = [];
       const spy = jest.spyOn(scripts, 'runScript').mockImplementation((...args) => {
-        ran.push(args[1]);
+        ran.push(args[1] as ScriptName);
         return runScript(...args);
       });
       const before = await contents(id);

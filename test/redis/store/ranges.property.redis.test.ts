@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { boardKeys } from '../../../src/store/keys';
 import { decodeMember } from '../../../src/store/memberCodec';
-import type { Entry, ScoreBound, ScoreRange, SortOrder } from '../../../src/store/types';
+import type { Entry, ScoreBound, ScoreRange, SortOrder } from '../../../src/model';
 import { uniqueId } from '../../support/redis';
-import { useTestStore } from '../../support/store';
+import { submitted, useTestStore } from '../../support/store';
 import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/referenceModel';
 
 /**
@@ -98,10 +98,10 @@ async function apply(boardId: string, model: ReferenceBoard, op: Operation): Pro
   if (op.kind === 'submit') {
     const before = model.clone();
     if (before.nextScore(op.playerId, op.score) === 'overflow') {
-      await expect(t.store.submit(boardId, [op])).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+      await expect(submitted(t.store, boardId, [op])).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
       return;
     }
-    const [result] = await t.store.submit(boardId, [op]);
+    const [result] = await submitted(t.store, boardId, [op]);
     const imported = op.reachedAtMicros !== undefined;
     model.submit(op.playerId, op.score, imported ? op.reachedAtMicros! : result.entry.reachedAtMicros, imported);
     return;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { Entry, PlayerEntry, SortOrder, UpdatePolicy } from '../../../src/store/types';
+import type { Entry, PlayerEntry, SortOrder, UpdatePolicy } from '../../../src/model';
 import { uniqueId } from '../../support/redis';
-import { useTestStore } from '../../support/store';
+import { submitted, useTestStore } from '../../support/store';
 import { MAX_SCORE, ReferenceBoard, windowStart, type RankedEntry } from '../../support/referenceModel';
 
 /**
@@ -119,11 +119,11 @@ describe.each(combos)('%s board with %s policy', (sortOrder, updatePolicy) => {
             // The model decides whether the batch must be refused (an INCREMENT overflow).
             if (wouldOverflow(model, op.items)) {
               const before = await readAll(boardId);
-              await expect(t.store.submit(boardId, op.items)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
+              await expect(submitted(t.store, boardId, op.items)).rejects.toMatchObject({ code: 'BAD_USER_INPUT' });
               expect(await readAll(boardId)).toEqual(before);
               continue;
             }
-            const results = await t.store.submit(boardId, op.items);
+            const results = await submitted(t.store, boardId, op.items);
             op.items.forEach((item, i) => {
               const result = results[i];
               const imported = item.reachedAtMicros !== undefined;

@@ -1,5 +1,5 @@
 import { uniqueId } from '../../support/redis';
-import { useTestStore } from '../../support/store';
+import { submitted, useTestStore } from '../../support/store';
 import { isoToMicros, loadTieCases } from '../../support/tiesVectors';
 
 const t = useTestStore();
@@ -9,7 +9,7 @@ describe.each(loadTieCases().map((c) => [c.name, c] as const))('tie scenario: %s
     const boardId = uniqueId('ties');
     await t.store.createBoard({ id: boardId, ...scenario.board });
     for (const op of scenario.ops) {
-      await t.store.submit(boardId, [{
+      await submitted(t.store, boardId, [{
         playerId: op.playerId,
         score: op.score,
         reachedAtMicros: op.reachedAt === undefined ? undefined : isoToMicros(op.reachedAt),

@@ -5,7 +5,7 @@ import { PlayerWatch, type RankChange, TopWatch, type TopUpdate } from '../../..
 import { checkPeriodConfig, serializePeriodConfig } from '../../../src/domain/periods/config';
 import type { EventBridge } from '../../../src/store/eventBridge';
 import type { BoardEvent, PeriodEvents } from '../../../src/store/events';
-import type { BoardConfig, BoardRef } from '../../../src/store/types';
+import type { BoardConfig, BoardRef } from '../../../src/model';
 import { FakeClock } from '../../support/fakeClock';
 
 const INTERVAL = 100;

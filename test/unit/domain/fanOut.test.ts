@@ -4,7 +4,7 @@ import { LiveStream } from '../../../src/domain/live/liveStream';
 import { type AnyWatch, WatchIndex } from '../../../src/domain/live/watchIndex';
 import { PlayerWatch, type RankChange } from '../../../src/domain/live/watches';
 import type { BoardEvent } from '../../../src/store/events';
-import type { Entry } from '../../../src/store/types';
+import type { Entry } from '../../../src/model';
 
 const scored = (playerId: string, score: number, rank: number, previous = { previousScore: null as number | null, previousRank: null as number | null }): BoardEvent => ({
   kind: 'score',

@@ -2,7 +2,7 @@ import {
   checkId, checkLimit, checkPercent, checkRank, checkReachedAtMicros, checkScore, checkScoreRange, checkSortOrder, checkText,
   checkTitle,
 } from '../../../src/domain/validation';
-import { bucketCount } from '../../../src/store/leaderboardStore';
+import { bucketCount } from '../../../src/store/commands/arguments';
 
 const refused = expect.objectContaining({ code: 'BAD_USER_INPUT' });
 

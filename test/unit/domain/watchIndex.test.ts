@@ -3,7 +3,7 @@ import { Changes } from '../../../src/domain/live/changes';
 import { type AnyWatch, WatchIndex } from '../../../src/domain/live/watchIndex';
 import { AroundWatch, PlayerWatch, TopWatch } from '../../../src/domain/live/watches';
 import type { BoardEvent } from '../../../src/store/events';
-import type { Entry } from '../../../src/store/types';
+import type { Entry } from '../../../src/model';
 
 // A small board, so that spans, scores and players collide often.
 const RANKS = 60;

@@ -1,6 +1,6 @@
 import { Combiner } from '../../../src/store/combine';
 import { decodeMember } from '../../../src/store/memberCodec';
-import type { Aggregate, SortOrder } from '../../../src/store/types';
+import type { Aggregate, SortOrder } from '../../../src/model';
 
 /**
  * The tie rules on members made byte by byte (memberCodec's layout): a moment, an import sequence

@@ -1,11 +1,12 @@
-// The scripts as files: every one is listed, its header names the reply fields its decoder
-// reads, and it takes in only the helpers it uses.
+// The scripts as files: every one has its command module, named as it is, and is listed; its
+// header names the reply fields its module reads; it takes in only the helpers it uses.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPLY_SHAPES } from '../../../src/store/replies';
-import { loadScriptSource, SCRIPTS, type ScriptName } from '../../../src/store/scripts';
+import { SCRIPTS, type ScriptName } from '../../../src/store/commands';
+import { loadScriptSource } from '../../../src/store/scripts';
 
 const DIR = join(__dirname, '../../../src/store/scripts');
+const COMMANDS = join(__dirname, '../../../src/store/commands');
 const names = Object.keys(SCRIPTS) as ScriptName[];
 const text = (name: ScriptName) => readFileSync(join(DIR, `${name}.lua`), 'utf8');
 const header = (name: ScriptName) => /^--\[\[([\s\S]*?)\]\]/.exec(text(name))![1];
@@ -19,6 +20,12 @@ it('lists every script in the directory, and nothing else', () => {
   expect(files.sort()).toEqual([...names].sort());
 });
 
+it('has a command module named as each script, and no other module of that folder but the shared ones', () => {
+  const shared = ['arguments', 'index', 'scriptErrors'];
+  const modules = readdirSync(COMMANDS).map((file) => file.slice(0, -'.ts'.length)).filter((name) => !shared.includes(name));
+  expect(modules.sort()).toEqual([...names].sort());
+});
+
 describe.each(names)('%s.lua', (name) => {
   it('names in its header the reply fields its decoder reads, in reply order', () => {
     // `Reply {a, b}` names the reply's fields, `Reply field ...: {a, b}` those of a field's records.
@@ -26,7 +33,7 @@ describe.each(names)('%s.lua', (name) => {
     for (const [, field, list] of header(name).matchAll(/^\s*Reply(?: (\w+))?[^{:]*:?\s*\{([^}]*)\}/gm)) {
       documented[field ?? 'reply'] = list.split(',').map((s) => s.trim());
     }
-    const shapes: Record<string, { names: readonly string[] }> = (REPLY_SHAPES as Partial<Record<ScriptName, Record<string, { names: readonly string[] }>>>)[name] ?? {};
+    const shapes: Record<string, { names: readonly string[] }> = (SCRIPTS[name] as { replies?: Record<string, { names: readonly string[] }> }).replies ?? {};
     expect(documented).toEqual(Object.fromEntries(Object.entries(shapes).map(([field, shape]) => [field, [...shape.names]])));
   });
 
