@@ -51,7 +51,8 @@ let ending: PageState | null = null;
  * Everything tied to one client: replaced as a whole when the key or the period changes. `current`:
  * the top shown is this client's, received since its socket last opened (until then it may be stale).
  */
-let session: { client: Client; subscriptions: Set<() => void>; current: boolean } | null = null;
+/** `board`: the board's title and periods being read on the session's socket (see stop). */
+let session: { client: Client; subscriptions: Set<() => void>; current: boolean; board: Promise<void> } | null = null;
 /** Whether the page has been live once: later gaps are "reconnecting", the first wait "connecting". */
 let beenLive = false;
 let endAround: (() => void) | undefined;
@@ -122,8 +123,7 @@ function start(): void {
       },
     },
   });
-  session = { client, subscriptions: new Set(), current: false };
-  void loadBoard(client);
+  session = { client, subscriptions: new Set(), current: false, board: loadBoard(client) };
   follow<{ topChanged: { period: { kind: string; key: string }; entries: Entry[] } }>(TOP, { board: boardId, first, period }, ({ topChanged }) => {
     session!.current = true;
     setState(connectionState());
@@ -145,7 +145,9 @@ function stop(): void {
   session = null;
   if (!ended) return;
   for (const unsubscribe of [...ended.subscriptions]) unsubscribe();
-  void ended.client.dispose();
+  // The board's read goes on the same socket, and a page that ends at once (a period the board
+  // does not keep) still needs its tabs: the socket goes once that read is answered.
+  void ended.board.finally(() => ended.client.dispose());
 }
 
 /** Ends the session and starts a new one after `delayMs` (a changed key or period: at once). */
