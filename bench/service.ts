@@ -26,6 +26,7 @@ const { options, sizes } = parseArgs({ rounds: 3, seconds: 10, connections: 20, 
 
 const LABELS: Record<PeerName, string> = {
   standings: 'Standings (Apollo Server 5, graphql-jit)',
+  'standings-apollo': 'Standings without its fast lane (every request through Apollo)',
   'standings-unfair': 'Standings, fair ties off (bare ZADD)',
   'mercurius-cached': 'Fastify + Mercurius + graphql-jit, same read cache',
   mercurius: 'Fastify + Mercurius + graphql-jit, no read cache',

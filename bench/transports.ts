@@ -21,6 +21,9 @@
  *
  *   STANDINGS_BASELINE=../main npx ts-node --transpile-only bench/transports.ts --rounds 5
  *
+ * With BENCH_FAST_LANE=compare instead, Standings without its HTTP fast lane (every request
+ * through Apollo) is the third contender: what the fast lane saves, side by side.
+ *
  * With `--rate-share 0.6`, each operation is then loaded again on every contender at one fixed
  * rate (that share of the slowest contender's median throughput), a second table: the CPU each
  * spends per request when all handle the same arrivals (see stackCost).
@@ -86,6 +89,10 @@ async function measured(load: () => Promise<number>): Promise<string> {
 }
 
 const BASELINE = process.env.STANDINGS_BASELINE;
+/** BENCH_FAST_LANE=compare: Standings without its HTTP fast lane joins each round, as a baseline does. */
+const APOLLO_ONLY = !BASELINE && process.env.BENCH_FAST_LANE === 'compare';
+/** What the third contender's columns are called, if there is one. */
+const THIRD = BASELINE ? 'baseline' : APOLLO_ONLY ? 'Apollo only (no fast lane)' : undefined;
 
 interface Measured {
   /** By peer, round by round: its CPU µs per request, Redis' CPU µs per request during its load, its requests per second. */
@@ -118,7 +125,7 @@ function stackRow(name: string, { micros, redisMicros }: Measured): string {
     return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')})`;
   };
   const µs = (values: number[]) => `${median(values).toFixed(0)} µs`;
-  const baseline = BASELINE ? ` | ${µs(micros[2])} | ${over(2)}` : '';
+  const baseline = THIRD ? ` | ${µs(micros[2])} | ${over(2)}` : '';
   return `| ${name} | ${µs(micros[0])} | ${µs(micros[1])} | ${over(0)} | ${µs(redisMicros[0])} / ${µs(redisMicros[1])}${baseline} |`;
 }
 
@@ -133,6 +140,7 @@ function stackRow(name: string, { micros, redisMicros }: Measured): string {
 async function stackCost(redisUrl: string, redisPid: number, members: number): Promise<{ full: string[]; fixed: string[] }> {
   const peers = [await launchPeer('standings', redisUrl), await launchPeer('mercurius-cached', redisUrl)];
   if (BASELINE) peers.push(await launchPeer('standings', redisUrl, undefined, BASELINE));
+  if (APOLLO_ONLY) peers.push(await launchPeer('standings-apollo', redisUrl));
   const rows = { full: [] as string[], fixed: [] as string[] };
   try {
     for (const operation of [top10, entry, entries100, submitScore]) {
@@ -175,8 +183,8 @@ async function main(): Promise<void> {
     stackRows = await stackCost(redisUrl, redisPid, members);
   });
   const header = [
-    `| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) | Redis CPU per request (Standings / peer)${BASELINE ? ' | baseline CPU per request | peer / baseline (rounds)' : ''} |`,
-    `| --- | --- | --- | --- | ---${BASELINE ? ' | --- | ---' : ''} |`,
+    `| operation | Standings CPU per request | peer CPU per request | peer / Standings (rounds) | Redis CPU per request (Standings / peer)${THIRD ? ` | ${THIRD} CPU per request | peer / ${THIRD} (rounds)` : ''} |`,
+    `| --- | --- | --- | --- | ---${THIRD ? ' | --- | ---' : ''} |`,
   ];
   const fixed = stackRows.fixed.length === 0 ? [] : [
     '',
@@ -193,7 +201,7 @@ async function main(): Promise<void> {
     ...rows,
     '',
     `Stack cost over HTTP, ${options.rounds} rounds: server CPU per request, Standings against Fastify + Mercurius + graphql-jit with the same read cache`
-      + (BASELINE ? ` (and Standings from ${BASELINE}, the baseline).` : '.'),
+      + (BASELINE ? ` (and Standings from ${BASELINE}, the baseline).` : APOLLO_ONLY ? ' (and Standings without its fast lane).' : '.'),
     '',
     ...header,
     ...stackRows.full,

@@ -2,7 +2,7 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 
-export type PeerName = 'standings' | 'standings-unfair' | 'mercurius' | 'mercurius-cached';
+export type PeerName = 'standings' | 'standings-apollo' | 'standings-unfair' | 'mercurius' | 'mercurius-cached';
 
 export interface Peer {
   name: PeerName;

@@ -11,7 +11,8 @@ import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { RunningPeer } from './host';
 
-export async function startStandings(redis: Redis, store?: LeaderboardStore): Promise<RunningPeer> {
+/** `knownOperations: false`: every HTTP request through Apollo, without the fast lane (see standings-apollo.ts). */
+export async function startStandings(redis: Redis, store?: LeaderboardStore, { knownOperations = true } = {}): Promise<RunningPeer> {
   // As src/server/main.ts sets it for the process that serves.
   fixHeapGrowth();
   const config = loadConfig();
@@ -23,6 +24,7 @@ export async function startStandings(redis: Redis, store?: LeaderboardStore): Pr
     rateLimits: config.rateLimits,
     trustProxyHops: config.trustProxyHops,
     store,
+    knownOperations,
   });
   return { url: `${await server.listen(0, '127.0.0.1')}${GRAPHQL_PATH}`, close: () => server.stop() };
 }
