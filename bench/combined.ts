@@ -149,7 +149,7 @@ async function main(): Promise<string> {
     '',
     `A combined view of ${days} DAILY periods of one board (ALL_TIME + DAILY, BEST), ${formatCount(members)} members in`,
     `each (the same players every day, scores differing), filled through the domain's submit (${BATCH} a call) on`,
-    `test clocks; each build reads the ${days} rankings (a DUMP each, in one MULTI), combines them in the service and writes the view`,
+    `test clocks; each build reads the ${days} rankings a range of buckets a call (read_buckets.lua, about 2,000 entries a call), folds them in the service and writes the view`,
     `(ranking and id -> token hash) in chunks into keys of its own, renamed into place by one MULTI. A second board`,
     `(ALL_TIME only, the same players) is combined with the first board's ALL_TIME, each read by itself, as on a Cluster.`,
     `${options.rounds} rounds, each building every view once (order rotated); one throwaway`,
