@@ -19,7 +19,7 @@ import type Redis from 'ioredis';
 import { boardKeys } from '../src/store/keys';
 import { LeaderboardStore } from '../src/store/leaderboardStore';
 import type { ScriptName } from '../src/store/commands';
-import { loadScriptSource } from '../src/store/scripts';
+import { loadScriptSource } from '../src/store/scriptLoader';
 import { formatCount, parseArgs, runBench } from './cli';
 import { inBatches, withBenchRedis } from './fixtures';
 import { median, NO_TARGET } from './report';

@@ -4,7 +4,7 @@ import type { LeaderboardStore } from '../store/leaderboardStore';
 import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../model';
 import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
 import type { Period, PeriodCalendar, PeriodRequest } from './periods/calendar';
-import { PERIOD_KINDS, type PeriodKind } from './periods/config';
+import { PERIOD_KINDS, type PeriodKind } from './periods/settings';
 import { checkId, checkInt } from './validation';
 
 const AGGREGATES: readonly string[] = ['SUM', 'MAX', 'MIN'];

@@ -15,7 +15,7 @@ import { systemMomentClock, type MomentClock } from './periods/clock';
 import {
   addSeasons, checkPeriodConfig, checkSamePeriods, parsePeriodConfig, serializePeriodConfig, type AddSeasonsInput,
   type PeriodConfig, type PeriodConfigInput, type PeriodKind,
-} from './periods/config';
+} from './periods/settings';
 import type { ReadCache } from './readCache';
 import type { ScoreBoundInput } from './validation';
 import {

@@ -37,7 +37,7 @@ export function createContext(services: Services, principal: Principal, observeU
 
 /**
  * The context an event of a subscription is executed with. One result serves every subscriber of
- * the same operation (src/graphql/liveExecution.ts), so nothing below Subscription may depend on
+ * the same operation (src/graphql/execution/live.ts), so nothing below Subscription may depend on
  * who subscribed: reading `principal` here throws, and a resolver that did would fail every test
  * that runs it instead of quietly answering everyone as somebody.
  */

@@ -6,7 +6,7 @@ import {
 import {
   DEFAULT_PAGE_SIZE, MAX_BATCH_SIZE, MAX_OPERATION_VIEWS, MAX_PAGE_SIZE, MAX_QUERY_ALIASES, MAX_QUERY_COST, MAX_QUERY_DEPTH, MAX_QUERY_TOKENS, MAX_RADIUS,
 } from '../domain/limits';
-import { MAX_KEPT_PERIODS, MAX_RETENTION } from '../domain/periods/config';
+import { MAX_KEPT_PERIODS, MAX_RETENTION } from '../domain/periods/settings';
 import { ErrorCode } from '../errors';
 import { entriesNamedBy, namesView } from './nodeIds';
 

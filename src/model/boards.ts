@@ -14,7 +14,7 @@ export interface BoardConfig {
   /** Whether the board keeps its distinct scores, for dense ranks (fixed at creation). */
   denseRanks: boolean;
   /**
-   * The periods the board keeps, as the domain's canonical text (src/domain/periods/config.ts);
+   * The periods the board keeps, as the domain's canonical text (src/domain/periods/settings.ts);
    * '' for ALL_TIME only, as every board was before periods. Fixed at creation, but for seasons,
    * which can be added (add_seasons.lua).
    */

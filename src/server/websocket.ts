@@ -9,7 +9,7 @@ import type { ChargeViews } from '../graphql/context';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { PreparedOperation } from '../graphql/execution/documents';
 import { subscriptionCost } from '../graphql/liveCost';
-import { LiveResults, type ResultSink } from '../graphql/liveExecution';
+import { LiveResults, type ResultSink } from '../graphql/execution/live';
 import type { LiveCostLimits } from './config';
 import { KeepAlive } from './keepAlive';
 import { REQUEST_ID_HEADER, requestIdOf } from './logger';

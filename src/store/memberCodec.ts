@@ -12,7 +12,7 @@
  * drop a 0 sequence byte (submit.lua: storedToken; scripts/includes/members.lua: memberOf).
  *
  * Lua builds members (scripts/includes/members.lua: playerCode, memberOf; submit.lua: token);
- * Node only decodes them (and compares them whole, for a combined view's ties: combine.ts).
+ * Node only decodes them (and compares them whole, for a combined view's ties: combiner.ts).
  */
 const MOMENT_BYTES = 7;
 

@@ -1,6 +1,6 @@
 import type { Cluster, Redis } from 'ioredis';
 import { redisRead, redisWrite } from './redisCall';
-import { runScript, type ScriptArg, type ScriptClock } from './scripts';
+import { runScript, type ScriptArg, type ScriptClock } from './scriptLoader';
 
 /**
  * How the command modules run their scripts on one client: reads may be repeated (redisRead),

@@ -5,7 +5,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { PeriodRef, ViewSpec } from '../model';
 import { readBuckets } from './commands/read_buckets';
 import type { StaleLayout } from './commands/scriptErrors';
-import { Combiner, type CombinedEntry } from './combine';
+import { Combiner, type CombinedEntry } from './combiner';
 import { boardKeys, slotKeys, viewKeys } from './keys';
 import { playerIdOf } from './memberCodec';
 import { redisRead, redisWrite } from './redisCall';
@@ -54,7 +54,7 @@ export class ViewBuilds {
    * expire after `ttlMs`. The sources are read a few buckets a call (readSources), so that no
    * call holds Redis for long: each player is read once, as of the call that read it, with its
    * entries in every source on one board as of one moment. The entries are combined here
-   * (combine.ts), written into keys of this build alone, in chunks that leave Redis free for
+   * (combiner.ts), written into keys of this build alone, in chunks that leave Redis free for
    * other clients in between, then put in place by one MULTI, so a reader sees the view before
    * or after, never half-built. BAD_USER_INPUT, and nothing written, when an aggregate leaves
    * |score| <= 2^53 - 1. The number of entries of the view.
@@ -92,7 +92,7 @@ export class ViewBuilds {
    * The view's entries: every entry of each source, board by board, read by read_buckets.lua a
    * range of bucket indexes a call (about ENTRIES_PER_READ entries of all the board's sources
    * together, going by their sizes when the read begins; each call a few milliseconds of Redis)
-   * and folded into the view's players as it comes (combine.ts). A board re-created with another
+   * and folded into the view's players as it comes (combiner.ts). A board re-created with another
    * bucket count while it is read leaves a part of it folded in already: the build starts again,
    * once.
    */

@@ -1,7 +1,7 @@
 import type { IANAZone } from 'luxon';
 import { badInput, ErrorCode, StandingsError } from '../../errors';
 import { systemMomentClock, type MomentClock } from './clock';
-import { checkKind, checkMoment, type PeriodConfig, type PeriodKind, type RetainedKind, type Season } from './config';
+import { checkKind, checkMoment, type PeriodConfig, type PeriodKind, type RetainedKind, type Season } from './settings';
 import {
   DAY_MS, dayOf, fieldsOf, HOUR_MS, isoWeekMonday, isoWeekOf, mondayOf, slotAt, slotStart, zone,
 } from './zonedDates';

@@ -6,7 +6,7 @@ import type { Principal } from '../../domain/access';
 import { ErrorCode, StandingsError } from '../../errors';
 import { type ChargeViews, type Context, createContext, createEventContext, type Services } from '../context';
 import { createFormatError, describeInternalError, isInternalError } from '../errors';
-import { createSharedSubscribe, LiveResults } from '../liveExecution';
+import { createSharedSubscribe, LiveResults } from './live';
 import type { UserErrorObserver } from '../userErrors';
 import { nodeIdsCost } from '../validationRules';
 import { coerceVariables, createCompiledExecution } from './compiled';
@@ -130,7 +130,7 @@ export function createExecutionCore(options: ExecutionCoreOptions) {
     },
 
     /**
-     * A subscription's stream of results (see liveExecution.ts), or the errors that refused it.
+     * A subscription's stream of results (see execution/live.ts), or the errors that refused it.
      * With its prepared operation, each event's result comes from the operation's compiled
      * function, as a query's does; without it, graphql-js executes it.
      */

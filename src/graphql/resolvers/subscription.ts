@@ -10,7 +10,7 @@ const refOfScope = ({ board, period }: LiveScope) => refOnBoard(board.id, period
 /**
  * Subscriptions are LiveBoards' streams; `resolve` turns a payload into the GraphQL shape. Payloads
  * are shared by every subscriber of the same thing, and the WebSocket layer executes each payload
- * once per distinct operation (src/graphql/liveExecution.ts), so this runs once per update, not
+ * once per distinct operation (src/graphql/execution/live.ts), so this runs once per update, not
  * once per subscriber. Each payload names its period (LiveScope): a subscription that follows the
  * current period changes period at a rollover.
  */

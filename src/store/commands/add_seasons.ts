@@ -3,7 +3,7 @@ import type { BoardConfig } from '../../model';
 import { boardKeys } from '../keys';
 import { BOARD_FIELDS, boardOf, type Reply, shape } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 import { periodsFingerprint } from './arguments';
 import { decodeErrors } from './scriptErrors';
 

@@ -2,7 +2,7 @@ import type { RankingRef, RankWindow } from '../../model';
 import { rankingKeys } from '../keys';
 import { type Reply, shape, windowOf } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 import { bucketOf, formatScore } from './arguments';
 import { decodeErrors, type StaleLayout, staleLayout } from './scriptErrors';
 

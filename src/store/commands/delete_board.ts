@@ -1,6 +1,6 @@
 import { boardKeys } from '../keys';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 
 /** delete_board.lua: a board's config, ranking and distinct scores; the store unlinks the rest. */
 export const contract = { changesBoard: true } satisfies ScriptContract;

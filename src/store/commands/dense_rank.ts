@@ -1,6 +1,6 @@
 import { boardKeys } from '../keys';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 import { formatScore } from './arguments';
 
 /** dense_rank.lua: dense ranks of scores on one board. */

@@ -2,7 +2,7 @@ import type { EntryFields, EntryRead, RankingRef } from '../../model';
 import { rankingKeys } from '../keys';
 import { directionOf, playerEntry, type Reply, shape } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 import { bucketOf } from './arguments';
 import { decodeErrors, type StaleLayout, staleLayout } from './scriptErrors';
 

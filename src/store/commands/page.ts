@@ -2,7 +2,7 @@ import type { Entry, PageOptions, RankingRef, ScoreRange } from '../../model';
 import { rankingKeys } from '../keys';
 import { decodeCursor, type Reply, shape, windowOf } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptArg, ScriptContract } from '../scripts';
+import type { ScriptArg, ScriptContract } from '../scriptLoader';
 import { rangeArgs } from './arguments';
 
 /** page.lua: one page of a ranking, of a score range of it, or its top percent. */

@@ -1,7 +1,7 @@
 import { type RateLimitScope, rateLimitKey } from '../keys';
 import { type Reply, shape } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 
 /** rate_limit.lua: one fixed-window counter. */
 export const contract = { changesBoard: false, replies: { reply: shape('count', 'resetInMs') } } satisfies ScriptContract;

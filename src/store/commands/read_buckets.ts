@@ -1,7 +1,7 @@
 import type { PeriodSlot } from '../../model';
 import { boardKeys, slotKeys } from '../keys';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 import { decodeErrors, type StaleLayout, staleLayout } from './scriptErrors';
 
 /** read_buckets.lua: every player of some bucket hashes of one board's rankings, for a view's build. */

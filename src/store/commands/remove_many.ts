@@ -2,7 +2,7 @@ import { boardNotFound } from '../../errors';
 import type { PeriodSlot, ScoreRange } from '../../model';
 import { boardKeys, slotKeys } from '../keys';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 import { periodsFingerprint, rangeArgs } from './arguments';
 import { decodeErrors, refusedInput, type StaleLayout, staleLayout } from './scriptErrors';
 

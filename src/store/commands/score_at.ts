@@ -2,7 +2,7 @@ import type { RankingRef } from '../../model';
 import { rankingKeys } from '../keys';
 import { toScore } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptContract } from '../scripts';
+import type { ScriptContract } from '../scriptLoader';
 
 /** score_at.lua: the score at a rank or at a percentile of a ranking. */
 export const contract = { changesBoard: false } satisfies ScriptContract;

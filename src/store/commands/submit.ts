@@ -2,7 +2,7 @@ import type { PeriodSlot, Submission, SubmitPlan, SubmitResult } from '../../mod
 import { boardKeys, slotKeys } from '../keys';
 import { directionOf, makeEntry, type Reply, shape, toScore } from '../replies';
 import type { ScriptRunner } from '../scriptRunner';
-import type { ScriptArg, ScriptContract } from '../scripts';
+import type { ScriptArg, ScriptContract } from '../scriptLoader';
 import { bucketOf, formatScore, periodsFingerprint } from './arguments';
 import { decodeErrors, refusedInput, type StaleLayout, staleLayout } from './scriptErrors';
 

@@ -1,6 +1,6 @@
 --[[
   Adds seasons to a board: its periods become the caller's text, which the caller built from the
-  periods it read (src/domain/periods/config.ts: addSeasons), if the board still has those.
+  periods it read (src/domain/periods/settings.ts: addSeasons), if the board still has those.
   KEYS[1] config hash  st:{b}:cfg
   ARGV[1] the fingerprint ('pv') of the periods the caller built on ('' for ALL_TIME only)
   ARGV[2] the periods with the seasons added, as canonical text

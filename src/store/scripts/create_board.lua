@@ -15,7 +15,7 @@
   Reply {created, sortOrder, updatePolicy, title, createdAt, buckets, denseRanks, periods}: created 0/1,
     title nil when none, createdAt in ms, denseRanks 0/1, periods the stored text ('' when none).
     An existing board is answered with its own periods whatever ARGV[8] says: the caller compares
-    them (src/domain/periods/config.ts names the setting that differs) and nothing is written here.
+    them (src/domain/periods/settings.ts names the setting that differs) and nothing is written here.
   A board it creates is published as 'v 0\nc' (version 0: nothing submitted yet), so that what
   a process kept about the id while no board had it is forgotten.
   Errors: CONFLICT [setting] when the board exists with another sortOrder, updatePolicy, title

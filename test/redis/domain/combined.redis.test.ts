@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { MAX_COMBINED_SOURCES } from '../../../src/domain/limits';
-import * as scripts from '../../../src/store/scripts';
+import * as scripts from '../../../src/store/scriptLoader';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { Aggregate, Entry, SortOrder, ViewSpec } from '../../../src/model';
 import { combineModel, type ModelSource } from '../../support/combinedModel';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { PeriodCalendar, type Period } from '../../../src/domain/periods/calendar';
-import { checkPeriodConfig, parsePeriodConfig } from '../../../src/domain/periods/config';
+import { checkPeriodConfig, parsePeriodConfig } from '../../../src/domain/periods/settings';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { Entry, SortOrder, UpdatePolicy } from '../../../src/model';
 import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/referenceModel';

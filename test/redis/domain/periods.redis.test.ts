@@ -3,7 +3,7 @@
 // Moments are in the future of the machine's clock, so the PEXPIREATs they set leave keys in place.
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
-import type { PeriodConfigInput } from '../../../src/domain/periods/config';
+import type { PeriodConfigInput } from '../../../src/domain/periods/settings';
 import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
 import type { UpdatePolicy } from '../../../src/model';

@@ -4,7 +4,7 @@
 import { once } from 'node:events';
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
-import { parsePeriodConfig } from '../../../src/domain/periods/config';
+import { parsePeriodConfig } from '../../../src/domain/periods/settings';
 import { ReadCache } from '../../../src/domain/readCache';
 import { type BoardListener, EventBridge } from '../../../src/store/eventBridge';
 import type { BoardEventMessage } from '../../../src/store/events';

@@ -5,10 +5,10 @@
 // PEXPIREATs they set leave keys in place.
 import type Redis from 'ioredis';
 import { Leaderboards } from '../../../src/domain/leaderboards';
-import { parsePeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/config';
+import { parsePeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/settings';
 import { boardKeys } from '../../../src/store/keys';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import * as scripts from '../../../src/store/scripts';
+import * as scripts from '../../../src/store/scriptLoader';
 import { newTestClient, scanBoardKeys, uniqueId } from '../../support/redis';
 
 const micros = (iso: string) => Date.parse(iso) * 1000;

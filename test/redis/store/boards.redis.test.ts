@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { STALE_LAYOUT } from '../../../src/store/commands/scriptErrors';
 import { LeaderboardStore } from '../../../src/store/leaderboardStore';
-import { loadScriptSource } from '../../../src/store/scripts';
+import { loadScriptSource } from '../../../src/store/scriptLoader';
 import { uniqueId } from '../../support/redis';
 import { submitted, useTestStore } from '../../support/store';
 

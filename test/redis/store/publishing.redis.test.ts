@@ -3,12 +3,12 @@
 // SCRIPTS (src/store/commands/index.ts) is run here in the ways it can end, through the store; a new
 // script does not compile here until it has its cases.
 import type { Redis } from 'ioredis';
-import { addSeasons, DEFAULT_PERIOD_CONFIG, serializePeriodConfig } from '../../../src/domain/periods/config';
+import { addSeasons, DEFAULT_PERIOD_CONFIG, serializePeriodConfig } from '../../../src/domain/periods/settings';
 import { Leaderboards } from '../../../src/domain/leaderboards';
 import { boardKeys } from '../../../src/store/keys';
 import { RateLimitStore } from '../../../src/store/rateLimitStore';
 import { SCRIPTS, type ScriptName } from '../../../src/store/commands';
-import * as scripts from '../../../src/store/scripts';
+import * as scripts from '../../../src/store/scriptLoader';
 import { newTestClient, uniqueId } from '../../support/redis';
 import { useTestStore } from '../../support/store';
 

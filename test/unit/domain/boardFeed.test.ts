@@ -2,7 +2,7 @@ import { Leaderboards } from '../../../src/domain/leaderboards';
 import { BoardFeed, MARK_RENEW_MS } from '../../../src/domain/live/boardFeed';
 import type { LiveEntry } from '../../../src/domain/live/moves';
 import { PlayerWatch, type RankChange, TopWatch, type TopUpdate } from '../../../src/domain/live/watches';
-import { checkPeriodConfig, serializePeriodConfig } from '../../../src/domain/periods/config';
+import { checkPeriodConfig, serializePeriodConfig } from '../../../src/domain/periods/settings';
 import type { EventBridge } from '../../../src/store/eventBridge';
 import type { BoardEvent, PeriodEvents } from '../../../src/store/events';
 import type { BoardConfig, BoardRef } from '../../../src/model';

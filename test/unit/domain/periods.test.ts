@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { PeriodCalendar, type Period } from '../../../src/domain/periods/calendar';
 import type { MomentClock } from '../../../src/domain/periods/clock';
-import { addSeasons, checkPeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/config';
+import { addSeasons, checkPeriodConfig, type PeriodConfigInput } from '../../../src/domain/periods/settings';
 
 const HOUR = 3_600_000_000; // µs
 const us = (iso: string) => Date.parse(iso) * 1000;

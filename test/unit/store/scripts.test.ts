@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCRIPTS, type ScriptName } from '../../../src/store/commands';
-import { loadScriptSource } from '../../../src/store/scripts';
+import { loadScriptSource } from '../../../src/store/scriptLoader';
 
 const DIR = join(__dirname, '../../../src/store/scripts');
 const COMMANDS = join(__dirname, '../../../src/store/commands');

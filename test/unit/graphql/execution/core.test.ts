@@ -7,7 +7,7 @@ import { ANONYMOUS_READER } from '../../../../src/domain/access';
 import { unavailable, WriteOutcome } from '../../../../src/errors';
 import type { Services } from '../../../../src/graphql/context';
 import { createExecutionCore } from '../../../../src/graphql/execution/core';
-import { LiveResults } from '../../../../src/graphql/liveExecution';
+import { LiveResults } from '../../../../src/graphql/execution/live';
 import { DocumentCache, type PreparedOperation, rulesFor } from '../../../../src/graphql/execution/documents';
 import { noteWriteOutcome } from '../../../../src/graphql/writeOutcomes';
 import { MAX_KEPT_QUERY_LENGTH } from '../../../../src/domain/limits';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import {
   addSeasons, checkPeriodConfig, checkSamePeriods, DEFAULT_PERIOD_CONFIG, MAX_RETENTION, MAX_SEASONS,
   periodConfigDifference, type PeriodConfigInput,
-} from '../../../src/domain/periods/config';
+} from '../../../src/domain/periods/settings';
 
 const H = 3_600_000_000; // an hour in µs
 const refusedAt = (field: string) => expect.objectContaining({ code: 'BAD_USER_INPUT', details: { field } });

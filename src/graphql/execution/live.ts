@@ -1,5 +1,5 @@
 import { createSourceEventStream, type DocumentNode, execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
-import { type LiveSink, LiveStream } from '../domain/live/liveStream';
+import { type LiveSink, LiveStream } from '../../domain/live/liveStream';
 
 /** What a subscription's results go to as they come (LiveResults.pipe). */
 export interface ResultSink {

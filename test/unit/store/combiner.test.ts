@@ -1,4 +1,4 @@
-import { Combiner } from '../../../src/store/combine';
+import { Combiner } from '../../../src/store/combiner';
 import { decodeMember } from '../../../src/store/memberCodec';
 import type { Aggregate, SortOrder } from '../../../src/model';
 
