@@ -15,7 +15,7 @@ export interface Services {
 
 export interface Context extends Services {
   loaders: Loaders;
-  /** Whose key the request presented (see src/graphql/access.ts for what each role may do). */
+  /** Whose key the request presented (see src/graphql/mutationGuard.ts for what each role may do). */
   principal: Principal;
   /** Told of each userError a mutation's payload carries (see refusalOf). */
   observeUserError: UserErrorObserver;

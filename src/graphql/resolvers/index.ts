@@ -1,5 +1,5 @@
 import type { Resolvers } from '../../generated/graphql';
-import { guardMutations } from '../access';
+import { guardMutations } from '../mutationGuard';
 import { isPeriod, isView } from '../models';
 import { DateTime } from '../scalars';
 import { CleanupMutation } from './cleanup';

@@ -4,7 +4,7 @@ import type { SubmitResult } from '../../model';
 import { onBoard, type SubmitScoreResultModel } from '../models';
 
 /**
- * Each mutation answers its payload with empty `userErrors`: the guard (src/graphql/access.ts)
+ * Each mutation answers its payload with empty `userErrors`: the guard (src/graphql/mutationGuard.ts)
  * turns an expected failure into the payload that reports it (src/graphql/userErrors.ts).
  */
 export const Mutation: MutationResolvers = {

@@ -50,7 +50,7 @@ const schema = makeExecutableSchema({
       },
     },
     Mutation: {
-      // As the mutation guard (src/graphql/access.ts) records them.
+      // As the mutation guard (src/graphql/mutationGuard.ts) records them.
       lost: () => {
         const err = unavailable('Redis did not answer', WriteOutcome.UNKNOWN);
         noteWriteOutcome(err);

@@ -1,3 +1,4 @@
+// The reply helpers every command module shares (src/store/replies.ts): the cursor codec.
 import { decodeCursor, encodeCursor } from '../../../src/store/replies';
 
 describe('cursor codec', () => {
