@@ -18,7 +18,7 @@ import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
 import { StandingsError } from '../errors';
 import type { Context, Services } from '../graphql/context';
-import { refusedRequest } from '../graphql/errors';
+import { refusedRequest } from '../graphql/errorFormat';
 import { apolloOptions } from '../graphql/execution/apollo';
 import { createExecutionCore } from '../graphql/execution/core';
 import { buildSchema } from '../graphql/schema';

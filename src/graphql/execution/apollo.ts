@@ -1,7 +1,7 @@
 import { type ApolloServerOptionsWithGateway, type ApolloServerPlugin, type BaseContext, type DocumentStore, HeaderMap } from '@apollo/server';
 import type { GatewayInterface } from '@apollo/server-gateway-interface';
 import { type DocumentNode, type ExecutionResult, type GraphQLError, Kind, printSchema } from 'graphql';
-import { operationNotFound, subscriptionOverHttp } from '../errors';
+import { operationNotFound, subscriptionOverHttp } from '../errorFormat';
 import { parseOptions } from '../validationRules';
 import type { ExecutionCore } from './core';
 import type { PreparedOperation } from './documents';

@@ -5,7 +5,7 @@ import {
 import type { Principal } from '../../domain/access';
 import { ErrorCode, StandingsError } from '../../errors';
 import { type ChargeViews, type Context, createContext, createEventContext, type Services } from '../context';
-import { createFormatError, describeInternalError, isInternalError } from '../errors';
+import { createFormatError, describeInternalError, isInternalError } from '../errorFormat';
 import { createSharedSubscribe, LiveResults } from './live';
 import type { UserErrorObserver } from '../userErrors';
 import { nodeIdsCost } from '../validationRules';

@@ -7,7 +7,7 @@ import type { CompiledQuery } from 'graphql-jit';
 import { MAX_KEPT_QUERIES, MAX_KEPT_QUERY_LENGTH } from '../../domain/limits';
 import { ErrorCode } from '../../errors';
 import { parseOptions, validationRules } from '../validationRules';
-import { operationNotFound } from '../errors';
+import { operationNotFound } from '../errorFormat';
 
 /** One operation of a valid document, as every transport executes it. */
 export interface PreparedOperation {
