@@ -11,8 +11,8 @@ import { loadConfig } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { RunningPeer } from './host';
 
-/** `knownOperations: false`: every HTTP request through Apollo, without the fast lane (see standings-apollo.ts). */
-export async function startStandings(redis: Redis, store?: LeaderboardStore, { knownOperations = true } = {}): Promise<RunningPeer> {
+/** `fastLane: false`: every HTTP request through Apollo, without the fast lane (see standings-apollo.ts). */
+export async function startStandings(redis: Redis, store?: LeaderboardStore, { fastLane = true } = {}): Promise<RunningPeer> {
   // As src/server/main.ts sets it for the process that serves.
   fixHeapGrowth();
   const config = loadConfig();
@@ -24,7 +24,7 @@ export async function startStandings(redis: Redis, store?: LeaderboardStore, { k
     rateLimits: config.rateLimits,
     trustProxyHops: config.trustProxyHops,
     store,
-    knownOperations,
+    fastLane,
   });
   return { url: `${await server.listen(0, '127.0.0.1')}${GRAPHQL_PATH}`, close: () => server.stop() };
 }

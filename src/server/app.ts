@@ -29,7 +29,7 @@ import { RateLimitStore } from '../store/rateLimitStore';
 import { type AccessOptions, authenticate, webSocketCredentials } from './auth/authenticate';
 import type { LiveCostLimits, NodeEnv, RateLimits } from './config';
 import { capConnectionsPerAddress, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './connections';
-import { KnownOperations } from './knownOperations';
+import { FastLane } from './fastLane';
 import type { Logger } from './logger';
 import { Cors } from './cors';
 import { drainServer } from './drain';
@@ -82,9 +82,9 @@ export interface StandingsServerOptions {
   viewClock?: () => number;
   /**
    * Whether operations Apollo has validated once are executed at once when they come again
-   * (src/server/knownOperations.ts); default true.
+   * (src/server/fastLane.ts); default true.
    */
-  knownOperations?: boolean;
+  fastLane?: boolean;
   /** Tests: what live subscribers share is frozen, so that changing it after it was shared throws. */
   freezeShared?: boolean;
   /** Whether browsers opening the GraphQL URL get the explorer (and introspection is on); default: outside production. */
@@ -198,7 +198,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     liveRedis: boardEvents,
   });
 
-  const knownOperations = options.knownOperations === false ? undefined : new KnownOperations(core.documents);
+  const fastLane = options.fastLane === false ? undefined : new FastLane(core.documents);
   const { plugins: corePlugins, ...onCore } = apolloOptions<Context>(core);
   const apollo = new ApolloServer<Context>({
     ...onCore,
@@ -227,7 +227,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     cors,
     apollo,
     core,
-    knownOperations,
+    fastLane,
     logger,
     ready: () => redis.ping(),
     web: createWebRoutes(),
@@ -263,7 +263,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
       }),
     stop: () => (stopped ??= (async () => {
       admission.stop();
-      knownOperations?.close();
+      fastLane?.close();
       await drainServer(httpServer, websocket, options.drainMs ?? 10_000);
       await apollo.stop();
       readCache?.close();

@@ -164,7 +164,7 @@ export function countUserError(field: string, code: string): void {
 const lanes = new BoundCounter(
   'standings_graphql_http_requests_total',
   'GraphQL requests over HTTP by how they were served: "known" executed at once (a query text the '
-    + 'execution core holds, see src/server/knownOperations.ts), "apollo" through Apollo Server',
+    + 'execution core holds, see src/server/fastLane.ts), "apollo" through Apollo Server',
 );
 const knownLane = lanes.seriesOf({ lane: 'known' });
 const apolloLane = lanes.seriesOf({ lane: 'apollo' });

@@ -6,7 +6,7 @@ import { presetOutcome } from '../graphql/execution/apollo';
 import type { ExecutionCore } from '../graphql/execution/core';
 import type { Cors } from './cors';
 import type { Context } from '../graphql/context';
-import type { KnownOperations, KnownRequest } from './knownOperations';
+import type { FastLane, FastLaneRequest } from './fastLane';
 import { type Logger, REQUEST_ID_HEADER, requestIdOf } from './logger';
 import { countError, countLane, metricsText, registry } from './metrics';
 import { BodyError, readJsonBody } from './requestBody';
@@ -21,7 +21,7 @@ export interface Routes {
   /** What Apollo executes with; known operations run on it directly. */
   core: ExecutionCore;
   /** Which requests the fast lane takes; undefined: Apollo serves every request. */
-  knownOperations?: KnownOperations;
+  fastLane?: FastLane;
   /**
    * The context of one GraphQL request, or a promise of it when admission waits for Redis (rate
    * limits); throws or rejects to refuse it (see refusedRequest).
@@ -121,19 +121,19 @@ async function serveGraphQL(routes: Routes, req: IncomingMessage, res: ServerRes
     if (!(err instanceof BodyError)) throw err;
     return sendError(res, err.status, ErrorCode.BAD_REQUEST, `Invalid request body: ${err.message}`);
   }
-  const known = body === undefined ? undefined : routes.knownOperations?.match(body, req.headers.accept);
+  const known = body === undefined ? undefined : routes.fastLane?.match(body, req.headers.accept);
   countLane(known !== undefined);
   if (known) return serveKnown(routes, req, res, requestId, search, body, known);
   return serveThroughApollo(routes, req, res, requestId, search, body, async () => routes.context(req, requestId));
 }
 
 /**
- * Executes a known operation (see knownOperations.ts) on the execution core and writes its result
+ * Executes a known operation (see fastLane.ts) on the execution core and writes its result
  * as Apollo would. What Apollo would answer otherwise (a refused request, errors) it answers,
  * with the context or the execution's outcome this request already has.
  */
 async function serveKnown(
-  routes: Routes, req: IncomingMessage, res: ServerResponse, requestId: string, search: string, body: unknown, known: KnownRequest,
+  routes: Routes, req: IncomingMessage, res: ServerResponse, requestId: string, search: string, body: unknown, known: FastLaneRequest,
 ): Promise<void> {
   let context: Context;
   try {
@@ -179,7 +179,7 @@ async function serveThroughApollo(
   res.statusCode = response.status ?? 200;
   if (response.body.kind === 'complete') {
     const contentType = response.headers.get('content-type');
-    if (method === 'POST' && res.statusCode === 200 && contentType) routes.knownOperations?.answered(req.headers.accept, contentType);
+    if (method === 'POST' && res.statusCode === 200 && contentType) routes.fastLane?.answered(req.headers.accept, contentType);
     return void res.end(response.body.string);
   }
   for await (const chunk of response.body.asyncIterator) res.write(chunk);

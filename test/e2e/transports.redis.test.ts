@@ -67,7 +67,7 @@ let known: TestServer;
 const sockets: LiveConnection[] = [];
 
 beforeAll(async () => {
-  [apolloOnly, known] = await Promise.all([TestServer.start(undefined, { knownOperations: false }), TestServer.start()]);
+  [apolloOnly, known] = await Promise.all([TestServer.start(undefined, { fastLane: false }), TestServer.start()]);
 });
 afterAll(async () => {
   await Promise.all(sockets.map((socket) => socket.close()));

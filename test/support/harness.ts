@@ -79,7 +79,7 @@ export interface TestServerOptions {
   /** Default true, as in the service. */
   cacheReads?: boolean;
   /** Default true, as in the service. */
-  knownOperations?: boolean;
+  fastLane?: boolean;
   /** Default: the service's. */
   commandTimeoutMs?: number;
   /** Replicas every write waits for (REDIS_MIN_REPLICAS); default none. */
@@ -133,7 +133,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       redis, nodeEnv, logger, access: { keys, anonymousReads },
       rateLimits: options.rateLimits, liveCostLimits: options.liveCostLimits, trustProxyHops: options.trustProxyHops, corsOrigins: options.corsOrigins,
       maxConnectionsPerIp: options.maxConnectionsPerIp, httpTimeouts: options.httpTimeouts,
-      cacheReads: options.cacheReads, knownOperations: options.knownOperations, freezeShared: true, explorer: options.explorer,
+      cacheReads: options.cacheReads, fastLane: options.fastLane, freezeShared: true, explorer: options.explorer,
       developmentKey: options.developmentKey,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
       liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,

@@ -15,7 +15,7 @@ type WithPreset = { [PRESET]?: Promise<ExecutionResult> };
 
 /**
  * Has Apollo answer the next execution with `contextValue` with `outcome` instead of executing:
- * a request the HTTP fast lane executed (src/server/knownOperations.ts) whose result holds errors
+ * a request the HTTP fast lane executed (src/server/fastLane.ts) whose result holds errors
  * is handed to Apollo, which picks the HTTP status and answers it as it always does, without
  * running the operation (a mutation) twice.
  */

@@ -39,7 +39,7 @@ export type ExecutionCore = ReturnType<typeof createExecutionCore>;
 
 /**
  * What every transport passes through to run a GraphQL operation: Apollo Server over HTTP (as its
- * document store and executor, see apollo.ts), the HTTP fast lane (src/server/knownOperations.ts)
+ * document store and executor, see apollo.ts), the HTTP fast lane (src/server/fastLane.ts)
  * and the WebSocket (src/server/websocket.ts). Each concern is one function here:
  *
  * - `documents`: the one cache of parsed and validated documents, holding compiled functions;

@@ -1,4 +1,4 @@
-// Known operations (src/server/knownOperations.ts): once Apollo has accepted an operation, later
+// Known operations (src/server/fastLane.ts): once Apollo has accepted an operation, later
 // requests for it skip Apollo's pipeline. They must be answered exactly as Apollo answers them:
 // each case is sent to a server with known operations and to one where Apollo serves everything,
 // and the answers (status, headers, bytes) must match.
@@ -11,7 +11,7 @@ let apolloOnly: TestServer;
 const boards = { known: uniqueId('known'), apolloOnly: uniqueId('apollo-only') };
 
 beforeAll(async () => {
-  [known, apolloOnly] = await Promise.all([TestServer.start(), TestServer.start(undefined, { knownOperations: false })]);
+  [known, apolloOnly] = await Promise.all([TestServer.start(), TestServer.start(undefined, { fastLane: false })]);
   for (const [server, id] of [[known, boards.known], [apolloOnly, boards.apolloOnly]] as const) {
     await createBoard(server, id, 'DESCENDING', 'LATEST');
     // Explicit times, so both boards answer alike to the byte.

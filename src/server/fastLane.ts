@@ -5,7 +5,7 @@ import { setBounded } from './boundedMap';
 const MAX_ACCEPT_HEADERS = 32;
 
 /** A request for a known operation: what to execute, with what, and how to label the answer. */
-export interface KnownRequest {
+export interface FastLaneRequest {
   operation: PreparedOperation;
   variables: Record<string, unknown> | undefined;
   contentType: string;
@@ -29,10 +29,10 @@ interface RequestBody {
  * persisted queries, other body shapes, invalid documents) goes to Apollo. A known operation
  * whose result holds errors is handed back to Apollo to answer (see presetOutcome in
  * src/graphql/execution/apollo.ts), so HTTP statuses are Apollo's alone. Successful results are
- * written as Apollo writes them; test/e2e/knownOperations.redis.test.ts checks that both lanes
+ * written as Apollo writes them; test/e2e/fastLane.redis.test.ts checks that both lanes
  * answer byte for byte alike.
  */
-export class KnownOperations {
+export class FastLane {
   /** By Accept header ('' when there is none), the content type Apollo answered it with. */
   private readonly contentTypes = new Map<string, string>();
   private open = true;
@@ -46,7 +46,7 @@ export class KnownOperations {
   }
 
   /** The known operation a POST body asks for, or undefined when Apollo is to serve it. */
-  match(body: unknown, accept: string | undefined): KnownRequest | undefined {
+  match(body: unknown, accept: string | undefined): FastLaneRequest | undefined {
     const contentType = this.contentTypes.get(accept ?? '');
     if (!this.open || contentType === undefined || !isPlainRequest(body)) return undefined;
     const operation = this.documents.cached(body.query)?.operation(body.operationName);
