@@ -112,4 +112,4 @@ runBench('allocations', 'bench:allocations', async () => {
     rmSync(dir, { recursive: true, force: true });
   }
   return [NO_TARGET, ...tables.map((lines) => lines.join('\n'))].join('\n\n');
-});
+}, join(__dirname, 'notes', 'allocations.md'));

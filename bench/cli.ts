@@ -24,11 +24,15 @@ export function parseArgs<T extends Record<string, number | number[]>>(defaults:
  * Runs a bench and writes the markdown it returns into its BENCHMARKS.md section, with the
  * command that reproduces the run; a failed bench writes nothing and exits 1.
  */
-export function runBench(section: string, script: string, bench: () => Promise<string>): void {
+/**
+ * `file`: where the run goes; BENCHMARKS.md by default, a bench/notes/ file for a bench that has
+ * no target (a tool for looking into a cost, whose tables would bury the results there).
+ */
+export function runBench(section: string, script: string, bench: () => Promise<string>, file = BENCHMARKS_FILE): void {
   const given = process.argv.slice(2).join(' ');
   bench().then(
     (body) => {
-      writeSection(BENCHMARKS_FILE, section, runRecord(given ? `npm run ${script} -- ${given}` : `npm run ${script}`, body));
+      writeSection(file, section, runRecord(given ? `npm run ${script} -- ${given}` : `npm run ${script}`, body));
       console.log(body);
     },
     (err: unknown) => {

@@ -7,7 +7,7 @@
  *   npm run bench:profile                          # 10,000 members, 10 s, 20 connections
  *   npm run bench:profile -- 1000000 --seconds 20
  *
- * Results go to BENCHMARKS.md (section "profile").
+ * Results go to bench/notes/profile.md (section "profile"): a tool for looking into costs, with no target.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -151,4 +151,4 @@ async function main(): Promise<string> {
   ].join('\n');
 }
 
-runBench('profile', 'bench:profile', main);
+runBench('profile', 'bench:profile', main, join(__dirname, 'notes', 'profile.md'));
