@@ -4,7 +4,6 @@ import type { LeaderboardStore } from '../store/leaderboardStore';
 import type { Aggregate, BoardConfig, ViewSource, ViewSpec } from '../model';
 import { DEFAULT_COMBINED_VIEW_TTL_MS, DEFAULT_VIEW_ENTRIES_PER_REQUEST, MAX_COMBINED_SOURCES, MAX_COMBINED_WEIGHT } from './limits';
 import type { Period, PeriodCalendar, PeriodRequest } from './periods/calendar';
-import { PERIOD_KINDS, type PeriodKind } from './periods/settings';
 import { checkId, checkInt } from './validation';
 
 const AGGREGATES: readonly string[] = ['SUM', 'MAX', 'MIN'];
@@ -86,7 +85,7 @@ export class ViewBudget {
 export interface BoardsOfViews {
   getBoard(id: string): Promise<BoardConfig | null>;
   period(board: BoardConfig, request: PeriodRequest | null | undefined, field?: string): Period;
-  calendar(periods: string): Pick<PeriodCalendar, 'keeps' | 'kept' | 'retained'>;
+  calendar(periods: string): Pick<PeriodCalendar, 'keptKind' | 'kept' | 'retained'>;
 }
 
 interface Build {
@@ -185,16 +184,11 @@ export class CombinedViews {
   private periodsOf(board: BoardConfig, source: CombinedSourceRequest, field: string): Period[] {
     if (source.last == null) return [this.boards.period(board, source.period, `${field}.period`)];
     const last = checkInt(source.last, `${field}.last`, 1, MAX_COMBINED_SOURCES);
-    const kind = source.period?.kind;
-    if (kind == null || source.period?.at != null || source.period?.key != null) {
+    if (source.period?.kind == null || source.period.at != null || source.period.key != null) {
       throw badInput(`${field}.last takes a period kind alone (period: { kind }), which it counts back from the current period`, { field: `${field}.period` });
     }
     const calendar = this.boards.calendar(board.periods);
-    if (!isPeriodKind(kind) || !calendar.keeps(kind)) {
-      // Refused as any request for such a period is (BAD_USER_INPUT naming the kind).
-      this.boards.period(board, { kind }, `${field}.period`);
-      throw badInput(`${field}.period.kind: the board does not keep ${String(kind)} periods`, { field: `${field}.period.kind` });
-    }
+    const kind = calendar.keptKind(source.period?.kind, `${field}.period.kind`);
     const retained = calendar.retained(kind);
     if (last > retained) throw badInput(`${field}.last: the board keeps ${retained} ${kind} periods, not ${last}`, { field: `${field}.last` });
     return calendar.kept(kind).slice(0, last);
@@ -267,8 +261,6 @@ export class CombinedViews {
 const nothing = () => undefined;
 
 const nameOf = ({ boardId, kind, key }: Omit<ViewSource, 'weight'>) => `${boardId} ${kind} ${key}`;
-
-const isPeriodKind = (kind: unknown): kind is PeriodKind => (PERIOD_KINDS as readonly unknown[]).includes(kind);
 
 function checkWeight(value: number | null | undefined, field: string): number {
   if (value == null) return 1;

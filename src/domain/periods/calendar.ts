@@ -219,10 +219,7 @@ export class PeriodCalendar {
 
   /** As `requested`, but null for the current season (its kind alone, no moment or key) between seasons. */
   currentOrRequested(request: PeriodRequest, now = this.now(), field = 'period'): Period | null {
-    const kind = checkKind(request.kind, `${field}.kind`);
-    if (!this.keeps(kind)) {
-      throw badInput(`${field}.kind: this board keeps ${this.config.kinds.join(', ')} periods, not ${kind}`, { field: `${field}.kind` });
-    }
+    const kind = this.keptKind(request.kind, `${field}.kind`);
     if (request.at != null && request.key != null) {
       throw badInput(`${field}: give a moment (at) or a key, not both`, { field });
     }
@@ -241,6 +238,13 @@ export class PeriodCalendar {
     }
     if (this.status(period, now) === 'expired') throw notFound(`the ${kind} period ${period.key} has expired`, field);
     return period;
+  }
+
+  /** A kind a client named, if the board keeps it; BAD_USER_INPUT naming `field` otherwise. */
+  keptKind(value: unknown, field: string): PeriodKind {
+    const kind = checkKind(value, field);
+    if (!this.keeps(kind)) throw badInput(`${field}: this board keeps ${this.config.kinds.join(', ')} periods, not ${kind}`, { field });
+    return kind;
   }
 
   /** The period of `kind` named by `key`; BAD_USER_INPUT (naming `field`) for a key that names none. */
