@@ -392,11 +392,13 @@ export class PeriodCalendar {
 
   /**
    * The first slot of the rolling period `count` periods after (or before) this one. An hour the
-   * clocks skip is no period (it starts where the next does), so it is stepped over.
+   * clocks skip is no period (it starts where the next does), so it is stepped over; a day is
+   * never empty, so day-based kinds step at once.
    */
   private stepped(period: Period, count: number): number {
     const unit = UNITS[period.kind as RollingKind];
     let slot = unit.parse(period.key)!;
+    if (unit.slotMs !== HOUR_MS) return unit.shift(slot, count);
     for (let left = Math.abs(count), step = Math.sign(count); left > 0; left--) {
       slot = unit.shift(slot, step);
       while (this.startOf(slot, unit.slotMs) === this.startOf(unit.shift(slot, 1), unit.slotMs)) slot = unit.shift(slot, step);
