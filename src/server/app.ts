@@ -14,6 +14,7 @@ import { DEFAULT_LIVE_COST_PER_CLIENT, DEFAULT_LIVE_COST_PER_CONNECTION, UPDATE_
 import { LiveBoards } from '../domain/live/liveBoards';
 import type { Clock } from '../domain/live/refreshScheduler';
 import type { MomentClock } from '../domain/periods/clock';
+import { RedisMomentClock } from '../domain/periods/redisClock';
 import { Players } from '../domain/players';
 import { ReadCache } from '../domain/readCache';
 import { StandingsError } from '../errors';
@@ -26,6 +27,7 @@ import { EventBridge } from '../store/eventBridge';
 import { LeaderboardStore } from '../store/leaderboardStore';
 import { PlayerStore } from '../store/playerStore';
 import { RateLimitStore } from '../store/rateLimitStore';
+import { redisTimeMicros } from '../store/redisTime';
 import { type AccessOptions, authenticate, webSocketCredentials } from './auth/authenticate';
 import type { LiveCostLimits, NodeEnv, RateLimits } from './config';
 import { capConnectionsPerAddress, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts, timeoutOptions } from './connections';
@@ -54,6 +56,11 @@ export interface StandingsServerOptions {
    * store's test clock (LeaderboardStore testNow). Not a setting of config.ts.
    */
   momentClock?: MomentClock;
+  /**
+   * Tests: this machine's clock (µs) as the server reads it, set off from Redis' to show that
+   * the default momentClock follows Redis' clock. Not a setting of config.ts.
+   */
+  localClock?: () => number;
   /** Tests: time and timers of live updates (refreshes, period rollovers), moved by the test with `momentClock`. */
   liveClock?: Clock;
   /** API keys, and whether requests without one may read. */
@@ -117,14 +124,17 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
   const boardEvents = new EventBridge(subscriber, logger);
   const readCache = options.cacheReads === false ? undefined : new ReadCache(boardEvents);
   const store = options.store ?? new LeaderboardStore(redis);
+  // Reads decide "the current period" by Redis' clock, as writes do (see RedisMomentClock).
+  const redisClock = options.momentClock ? undefined : new RedisMomentClock(() => redisTimeMicros(redis), options.localClock);
+  const momentClock = options.momentClock ?? redisClock;
   const services: Services = {
-    leaderboards: new Leaderboards(store, readCache, options.momentClock, {
+    leaderboards: new Leaderboards(store, readCache, momentClock, {
       ttlMs: options.combinedViewTtlMs, nowMs: options.viewClock, entriesPerRequest: options.viewEntriesPerRequest,
     }),
     players: new Players(new PlayerStore(redis)),
     // Live updates keep their own states from the board's events, and hold their own board subscriptions: through
     // the cache, a board would stay subscribed after its last subscriber left.
-    live: new LiveBoards(new Leaderboards(store, undefined, options.momentClock), boardEvents, UPDATE_INTERVAL_MS, options.liveClock),
+    live: new LiveBoards(new Leaderboards(store, undefined, momentClock), boardEvents, UPDATE_INTERVAL_MS, options.liveClock),
   };
   const schema = buildSchema();
   const admission = new Admission();
@@ -252,15 +262,17 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
     httpServer,
     schema,
     services,
-    listen: (port, host) =>
-      new Promise((resolve, reject) => {
+    listen: async (port, host) => {
+      await redisClock?.start();
+      return new Promise((resolve, reject) => {
         httpServer.once('error', reject);
         httpServer.listen(port, host, () => {
           httpServer.off('error', reject);
           const address = httpServer.address() as AddressInfo;
           resolve(`http://${urlHost(address)}:${address.port}`);
         });
-      }),
+      });
+    },
     stop: () => (stopped ??= (async () => {
       admission.stop();
       fastLane?.close();
@@ -268,6 +280,7 @@ export async function createStandingsServer(options: StandingsServerOptions): Pr
       await apollo.stop();
       readCache?.close();
       boardEvents.close();
+      redisClock?.stop();
     })()),
   };
 }

@@ -96,6 +96,8 @@ export interface TestServerOptions {
    * test-only testNow and the app's momentClock); default their real clocks.
    */
   now?: () => number;
+  /** µs: the server machine's clock, which a test sets off from Redis' (the app's localClock); default the real one. */
+  localClock?: () => number;
   /** Time and timers of live updates (refreshes, period rollovers); default the real ones. */
   liveClock?: Clock;
   /** ms: the clock a combined view's time to live (COMBINED_VIEW_TTL_MS, `combinedViewTtlMs`) is counted on; default the real one. */
@@ -136,7 +138,7 @@ export class TestServer<L extends Logger = MemoryLogger> {
       cacheReads: options.cacheReads, fastLane: options.fastLane, freezeShared: true, explorer: options.explorer,
       developmentKey: options.developmentKey,
       ...(options.now && { store: new LeaderboardStore(redis, { testNow: options.now }), momentClock: { nowMicros: options.now } }),
-      liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,
+      localClock: options.localClock, liveClock: options.liveClock, viewClock: options.viewClock, combinedViewTtlMs: options.combinedViewTtlMs,
       viewEntriesPerRequest: options.viewEntriesPerRequest,
     });
     const baseUrl = await server.listen(options.port ?? 0, '127.0.0.1');

@@ -1,8 +1,9 @@
 /**
  * Where Node takes "now" for the period decisions it makes by itself: which period "current"
  * names in a read, when a live subscription to the current period rolls over, which periods a
- * listing shows. The period a live submission lands in is not one of them: the submit script
- * decides it by Redis' clock. Tests pass a clock of their own instead of waiting for midnight.
+ * listing shows. The server's is Redis' clock (RedisMomentClock, redisClock.ts), which also
+ * decides the period a live submission lands in, inside the submit script. Tests pass a clock
+ * of their own instead of waiting for midnight.
  */
 export interface MomentClock {
   /** µs since the epoch. */
