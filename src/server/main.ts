@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import * as os from 'node:os';
 import type { Cluster, Redis } from 'ioredis';
 import type { ManagedRedis } from '../dev/managedRedis';
 import { GRAPHQL_PATH, createStandingsServer, type StandingsServer } from './app';
@@ -23,14 +24,17 @@ async function main(config: Config, logger: Logger): Promise<void> {
   // The primary set REDIS_URL for its workers when it started development's Redis.
   if (cluster.isWorker) return serve(config, logger, redisTarget(config)!);
   let managed: ManagedRedis | undefined;
+  const starting = stopWhileStarting(logger);
   try {
     let where = redisTarget(config);
     if (where === null) {
       managed = await startDevelopmentRedis(config, logger);
       where = managed.url;
     }
-    if (config.workers === 1) return await serve(config, logger, where, developmentKey(config, logger), managed);
+    if (config.workers === 1) return await serve(config, logger, where, developmentKey(config, logger), managed, starting);
     const development = developmentKey(config, logger);
+    // From here the supervisor takes the signals, to stop the workers it forks.
+    starting.done();
     const url = await superviseWorkers({
       workers: config.workers,
       // The workers read the same environment, plus what this process decided for all of them.
@@ -48,6 +52,26 @@ async function main(config: Config, logger: Logger): Promise<void> {
     await managed?.stop();
     throw err;
   }
+}
+
+/**
+ * Until the server's own handlers take over, a SIGINT or SIGTERM ends start-up at once: the
+ * 'exit' handlers stop development's Redis (startDevelopmentRedis), which Node's default
+ * handling of the signal would leave running without its owner.
+ */
+function stopWhileStarting(logger: Logger): { done(): void } {
+  const stop = (signal: NodeJS.Signals) => {
+    logger.info(`${signal} while starting: stopping`);
+    process.exit(128 + os.constants.signals[signal]);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  return {
+    done: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
 }
 
 function redisTarget(config: Config): RedisTarget | null {
@@ -78,6 +102,7 @@ async function serve(
   where: RedisTarget,
   development?: DevelopmentKey,
   managed?: ManagedRedis,
+  starting?: { done(): void },
 ): Promise<void> {
   fixHeapGrowth();
   handleProcessFailures(process, logger, countUnhandledRejection);
@@ -143,6 +168,7 @@ async function serve(
     throw err;
   }
 
+  starting?.done();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) {

@@ -123,6 +123,32 @@ it('starts its own Redis when REDIS_URL is unset, and stops it again', async () 
   }
 });
 
+it('stops the Redis it started when a SIGTERM comes while it is still starting', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'standings-main-'));
+  try {
+    const server = started({ PORT: '0', NODE_ENV: 'test', REDIS_DATA_DIR: dataDir, STANDINGS_API_KEYS: 'admin:main-test-admin-key-2' });
+    const [, redisUrl] = await server.waitFor(/started redis-server at (redis:\/\/\S+) with data in /);
+    const { pid } = JSON.parse(fs.readFileSync(path.join(dataDir, 'managed-redis.json'), 'utf8')) as { pid: number };
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(128 + os.constants.signals.SIGTERM);
+    expect(server.messages()).toContain('SIGTERM while starting: stopping');
+    expect(server.output()).not.toMatch(/ready at/);
+    // SIGTERM is Redis' graceful stop: wait for it to finish, then nothing answers on its port.
+    for (let alive = true; alive; await delay(20)) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+    }
+    const socket = net.connect(Number(new URL(redisUrl).port), '127.0.0.1');
+    const [error] = (await once(socket, 'error')) as [NodeJS.ErrnoException];
+    expect(error.code).toBe('ECONNREFUSED');
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
 it('fails start-up with a clear message when Redis does not answer, without listening', async () => {
   const server = started({ REDIS_URL: `redis://127.0.0.1:${await deadPort()}`, REDIS_READY_TIMEOUT_MS: '300', PORT: '0' });
   expect(await server.exited).toBe(1);
