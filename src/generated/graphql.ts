@@ -280,6 +280,36 @@ export type CreateLeaderboardPayload = {
   userErrors: Array<UserError>;
 };
 
+/** A board's custom recurring period: `every` units from `anchor` on. */
+export type Cycle = {
+  __typename?: 'Cycle';
+  /** When the first cycle starts; there is none before it. */
+  anchor: Scalars['DateTime']['output'];
+  /** The cycle's length in `unit`. */
+  every: Scalars['Int']['output'];
+  /** The unit of `every`. */
+  unit: CycleUnit;
+};
+
+/** A custom cycle's length: exactly one of the three. */
+export type CycleLengthInput = {
+  /** 1 to 366. */
+  days?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 8784. */
+  hours?: InputMaybe<Scalars['Int']['input']>;
+  /** 1 to 527040 (a year and a day). */
+  minutes?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** The unit a custom cycle's length is counted in. */
+export type CycleUnit =
+  /** Days of the board's time zone: a cycle runs from local midnight to local midnight, 23 or 25 hours a day over DST. */
+  | 'DAYS'
+  /** Hours of absolute time: a DST change moves neither the cycle's bounds nor its length. */
+  | 'HOURS'
+  /** Minutes of absolute time. */
+  | 'MINUTES';
+
 /** What `deleteLeaderboard` did. */
 export type DeleteLeaderboardPayload = {
   __typename?: 'DeleteLeaderboardPayload';
@@ -401,6 +431,8 @@ export type Leaderboard = Ranking & {
   countByScore: Maybe<Scalars['Int']['output']>;
   /** When the board was created (Redis' clock). */
   createdAt: Scalars['DateTime']['output'];
+  /** The board's custom cycle (its CYCLE periods); null on a board that keeps none. */
+  cycle: Maybe<Cycle>;
   /**
    * Whether the board keeps its distinct scores, so that its entries have a `denseRank` (set when
    * the board is created, default true; about 110 bytes per distinct score).
@@ -849,7 +881,7 @@ export type Period = Node & Ranking & {
   expiresAt: Maybe<Scalars['DateTime']['output']>;
   /** Opaque and stable: the same board, kind and key always give the same id. */
   id: Scalars['ID']['output'];
-  /** Stable and unique per kind: `2026-12-01T14`, `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
+  /** Stable and unique per kind: `2026-12-01T14`, `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, a cycle's (`2026-12-01T14:00Z`), or `all`. */
   key: Scalars['String']['output'];
   /** The kind of period. */
   kind: PeriodKind;
@@ -975,7 +1007,7 @@ export type PeriodTopPercentArgs = {
 export type PeriodInput = {
   /** A moment the period holds. */
   at?: InputMaybe<Scalars['DateTime']['input']>;
-  /** The period's key: `2026-12-01T14`, `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`. */
+  /** The period's key: `2026-12-01T14`, `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, a cycle's (`2026-12-01T14:00Z`), or `all`. */
   key?: InputMaybe<Scalars['String']['input']>;
   /** The kind of period. */
   kind: PeriodKind;
@@ -985,6 +1017,13 @@ export type PeriodInput = {
 export type PeriodKind =
   /** Every score since the board was created; never ends. */
   | 'ALL_TIME'
+  /**
+   * The board's custom cycle: every N minutes, hours or days from an anchor (see `Cycle`). Keys:
+   * the cycle's start in UTC to the minute (`2026-12-01T14:00Z`) for minutes and hours, its first
+   * local date (`2026-12-01`) for days. Before the anchor there is no cycle: the current one is
+   * null, as the current season between seasons.
+   */
+  | 'CYCLE'
   /** A calendar day in the board's time zone (key `2026-12-01`); days of 23 or 25 hours are one period each. */
   | 'DAILY'
   /**
@@ -1004,11 +1043,18 @@ export type PeriodKind =
 
 /** A period kind a board keeps, and for how many periods. */
 export type PeriodKindInput = {
+  /**
+   * CYCLE only (and needed there): when the first cycle starts, a whole minute; for a cycle in days,
+   * a local midnight of the board's time zone.
+   */
+  anchor?: InputMaybe<Scalars['DateTime']['input']>;
+  /** CYCLE only (and needed there): the cycle's length. */
+  every?: InputMaybe<CycleLengthInput>;
   /** The kind kept. */
   kind: PeriodKind;
   /**
    * How many periods of this kind are kept, the current one included, 1 to 400; older ones expire
-   * in Redis by themselves. Default: HOURLY 48, DAILY 8, WEEKLY 5, MONTHLY 13, YEARLY 3, SEASON 2. Not for ALL_TIME.
+   * in Redis by themselves. Default: HOURLY 48, DAILY 8, WEEKLY 5, MONTHLY 13, YEARLY 3, SEASON 2, CYCLE 10. Not for ALL_TIME.
    */
   retention?: InputMaybe<Scalars['Int']['input']>;
 };
@@ -1770,6 +1816,9 @@ export type ResolversTypes = {
   CombinedView: ResolverTypeWrapper<CombinedViewModel>;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: ResolverTypeWrapper<Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversTypes['Leaderboard']> }>;
+  Cycle: ResolverTypeWrapper<Cycle>;
+  CycleLengthInput: CycleLengthInput;
+  CycleUnit: CycleUnit;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   DeleteLeaderboardPayload: ResolverTypeWrapper<DeleteLeaderboardPayload>;
   DeletePlayerPayload: ResolverTypeWrapper<DeletePlayerPayload>;
@@ -1831,6 +1880,8 @@ export type ResolversParentTypes = {
   CombinedView: CombinedViewModel;
   CreateLeaderboardInput: CreateLeaderboardInput;
   CreateLeaderboardPayload: Omit<CreateLeaderboardPayload, 'leaderboard'> & { leaderboard?: Maybe<ResolversParentTypes['Leaderboard']> };
+  Cycle: Cycle;
+  CycleLengthInput: CycleLengthInput;
   DateTime: Scalars['DateTime']['output'];
   DeleteLeaderboardPayload: DeleteLeaderboardPayload;
   DeletePlayerPayload: DeletePlayerPayload;
@@ -1910,6 +1961,12 @@ export type CreateLeaderboardPayloadResolvers<ContextType = Context, ParentType 
   userErrors?: Resolver<Array<ResolversTypes['UserError']>, ParentType, ContextType>;
 };
 
+export type CycleResolvers<ContextType = Context, ParentType extends ResolversParentTypes['Cycle'] = ResolversParentTypes['Cycle']> = {
+  anchor?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  every?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  unit?: Resolver<ResolversTypes['CycleUnit'], ParentType, ContextType>;
+};
+
 export interface DateTimeScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['DateTime'], any> {
   name: 'DateTime';
 }
@@ -1962,6 +2019,7 @@ export type LeaderboardResolvers<ContextType = Context, ParentType extends Resol
   aroundScore?: Resolver<Maybe<ResolversTypes['RankWindow']>, ParentType, ContextType, RequireFields<LeaderboardAroundScoreArgs, 'radius' | 'score'>>;
   countByScore?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType, Partial<LeaderboardCountByScoreArgs>>;
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  cycle?: Resolver<Maybe<ResolversTypes['Cycle']>, ParentType, ContextType>;
   denseRanks?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   entries?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesArgs>>;
   entriesByScore?: Resolver<Maybe<ResolversTypes['EntryConnection']>, ParentType, ContextType, Partial<LeaderboardEntriesByScoreArgs>>;
@@ -2145,6 +2203,7 @@ export type Resolvers<ContextType = Context> = {
   CombinedSource?: CombinedSourceResolvers<ContextType>;
   CombinedView?: CombinedViewResolvers<ContextType>;
   CreateLeaderboardPayload?: CreateLeaderboardPayloadResolvers<ContextType>;
+  Cycle?: CycleResolvers<ContextType>;
   DateTime?: GraphQLScalarType;
   DeleteLeaderboardPayload?: DeleteLeaderboardPayloadResolvers<ContextType>;
   DeletePlayerPayload?: DeletePlayerPayloadResolvers<ContextType>;

@@ -16,8 +16,9 @@ import { isViewRef, type PeriodSlot, type RankingRef } from '../model';
  *                             `buckets` small listpack hashes, n = fnv1a(id) mod buckets
  *   st:{b}:p:<kind>:<key>:z, :b:<n>
  *                      the same for one period of the board other than ALL_TIME (kind DAILY,
- *                             WEEKLY, MONTHLY, YEARLY, HOURLY or SEASON, key 2026-12-01, 2026-W49,
- *                             2026-12, 2026, 2026-12-01T14 or the season's id); they expire with the period (PEXPIREAT on creation)
+ *                             WEEKLY, MONTHLY, YEARLY, HOURLY, SEASON or CYCLE, key 2026-12-01, 2026-W49,
+ *                             2026-12, 2026, 2026-12-01T14, the season's id, or a cycle's 2026-12-01T14:00Z or
+ *                             2026-12-01); they expire with the period (PEXPIREAT on creation)
  *   st:{b}:v:<view>:cfg, :z, :b
  *                      a combined view of periods of this board (<view>: the view's id, a hash of
  *                             what it combines): config (sortOrder, buckets = 1, version), ranking

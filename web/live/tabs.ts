@@ -3,7 +3,7 @@
 // A click switches in place: the URL is replaced and the page follows the other period.
 import type { PeriodChoice } from './states';
 
-const LABELS: Record<string, string> = { ALL_TIME: 'All time', HOURLY: 'This hour', DAILY: 'Today', WEEKLY: 'This week', MONTHLY: 'This month', YEARLY: 'This year' };
+const LABELS: Record<string, string> = { ALL_TIME: 'All time', HOURLY: 'This hour', DAILY: 'Today', WEEKLY: 'This week', MONTHLY: 'This month', YEARLY: 'This year', CYCLE: 'This round' };
 
 /** The period the URL asks for; null: the board's default one. */
 export function choiceFromUrl(search: URLSearchParams): PeriodChoice | null {

@@ -1,6 +1,7 @@
 import type { IANAZone } from 'luxon';
 import { badInput, ErrorCode, StandingsError } from '../../errors';
 import { systemMomentClock, type MomentClock } from './clock';
+import { CyclePeriods } from './cycles';
 import { checkKind, checkMoment, type PeriodConfig, type PeriodKind, type RetainedKind, type Season } from './settings';
 import {
   DAY_MS, dayOf, fieldsOf, HOUR_MS, isoWeekMonday, isoWeekOf, mondayOf, slotAt, slotStart, zone,
@@ -9,7 +10,7 @@ import {
 /** One period of a board: every moment from `start` (inclusive) to `end` (exclusive), in µs. */
 export interface Period {
   readonly kind: PeriodKind;
-  /** `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, or `all`: stable, and unique per kind. */
+  /** `2026-12-01`, `2026-W49`, `2026-12`, `2026`, a season's id, a cycle's start, or `all`: stable, and unique per kind. */
   readonly key: string;
   readonly start: number;
   /** null for ALL_TIME, which never ends. */
@@ -18,7 +19,7 @@ export interface Period {
 
 /**
  * The stretch of time around a moment in which one period of a kind holds (or, for SEASON, none:
- * a gap between seasons): from the current boundary to the next (null: never). Node computes it
+ * a gap between seasons; for CYCLE, none before its anchor): from the current boundary to the next (null: never). Node computes it
  * with its own clock and passes it to a script, which checks that the moment it stamps by Redis'
  * clock lies inside; when it does not, Node's clock was off by the boundary, and Node asks again
  * with the script's moment. So Redis' clock decides the period, and Node's only guesses it.
@@ -40,7 +41,7 @@ export interface PeriodRequest {
 /** Where a period stands at a moment. */
 export type PeriodStatus = 'upcoming' | 'kept' | 'expired';
 
-type RollingKind = Exclude<PeriodKind, 'ALL_TIME' | 'SEASON'>;
+type RollingKind = Exclude<PeriodKind, 'ALL_TIME' | 'SEASON' | 'CYCLE'>;
 
 const ALL_TIME: Period = { kind: 'ALL_TIME', key: 'all', start: 0, end: null };
 /** The latest moment the store accepts (see checkReachedAtMicros). */
@@ -158,12 +159,14 @@ export class PeriodCalendar {
   private readonly starts = new Map<number, Map<number, number>>();
   /** expiresAt by period: every write asks it of the periods `recent` keeps. */
   private readonly expiries = new WeakMap<Period, number | null>();
+  private readonly cycles: CyclePeriods | undefined;
 
   constructor(
     readonly config: PeriodConfig,
     private readonly clock: MomentClock = systemMomentClock,
   ) {
     this.tz = zone(config.timeZone);
+    this.cycles = config.cycle && new CyclePeriods(config.cycle, this.tz);
   }
 
   now(): number {
@@ -174,9 +177,13 @@ export class PeriodCalendar {
     return this.config.kinds.includes(kind);
   }
 
-  /** The period of `kind` that holds the moment; null for SEASON between seasons. */
+  /** The period of `kind` that holds the moment; null for SEASON between seasons, and for CYCLE before its anchor. */
   periodAt(kind: PeriodKind, at = this.now()): Period | null {
     if (kind === 'ALL_TIME') return ALL_TIME;
+    if (kind === 'CYCLE') {
+      const n = this.cycleRule().indexAt(at);
+      return n < 0 ? null : this.cycleRule().period(n);
+    }
     if (kind === 'SEASON') {
       const season = this.config.seasons[this.seasonIndexAt(at)];
       return season && at < season.end ? seasonPeriod(season) : null;
@@ -206,13 +213,15 @@ export class PeriodCalendar {
    * the board does not keep, both a moment and a key, or a key that names no period; NOT_FOUND for
    * a moment between seasons and for a period that has expired. An upcoming period is returned
    * (it is empty until it starts). The current season, asked for by its kind alone between
-   * seasons, is NOT_FOUND naming the kind: `currentOrRequested` answers null for it instead.
+   * seasons (or the current cycle before the first), is NOT_FOUND naming the kind:
+   * `currentOrRequested` answers null for it instead.
    */
   requested(request: PeriodRequest, now = this.now(), field = 'period'): Period {
     const period = this.currentOrRequested(request, now, field);
     if (!period) {
-      const next = this.nextSeason(now);
-      throw notFound(`no season is running now${next ? `: the next, ${next.key}, starts at ${new Date(next.start / 1000).toISOString()}` : ''}`, `${field}.kind`);
+      const next = request.kind === 'CYCLE' ? this.cycleRule().period(0) : this.nextSeason(now);
+      const what = request.kind === 'CYCLE' ? 'no cycle has started yet' : 'no season is running now';
+      throw notFound(`${what}${next ? `: the next, ${next.key}, starts at ${new Date(next.start / 1000).toISOString()}` : ''}`, `${field}.kind`);
     }
     return period;
   }
@@ -233,7 +242,7 @@ export class PeriodCalendar {
         if (!period) return null;
       } else {
         period = this.periodAt(kind, checkMoment(request.at, `${field}.at`));
-        if (!period) throw notFound(`no season holds that moment`, `${field}.at`);
+        if (!period) throw notFound(`no ${kind === 'CYCLE' ? 'cycle' : 'season'} holds that moment`, `${field}.at`);
       }
     }
     if (this.status(period, now) === 'expired') throw notFound(`the ${kind} period ${period.key} has expired`, field);
@@ -259,6 +268,12 @@ export class PeriodCalendar {
       if (!season) throw refuse('the id of one of the board\'s seasons');
       return seasonPeriod(season);
     }
+    if (kind === 'CYCLE') {
+      const n = this.cycleRule().indexOf(key);
+      const period = n === null ? null : this.cycleRule().period(n);
+      if (!period || period.start > LAST_MOMENT) throw refuse(this.cycleRule().example);
+      return period;
+    }
     const unit = UNITS[kind];
     const first = unit.parse(key);
     // Printing the date back catches keys that name no date (2026-02-30 comes back as 2026-03-02).
@@ -273,13 +288,15 @@ export class PeriodCalendar {
   /** The period right after this one; null after ALL_TIME and after the last season. */
   following(period: Period): Period | null {
     if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, 1));
+    if (period.kind === 'CYCLE') return this.cycleFrom(period, 1);
     const season = this.seasonFrom(period, 1);
     return season ? seasonPeriod(season) : null;
   }
 
-  /** The period right before this one; null before ALL_TIME and before the first season. */
+  /** The period right before this one; null before ALL_TIME, the first season and the first cycle. */
   preceding(period: Period): Period | null {
     if (isRolling(period.kind)) return this.rollingPeriod(period.kind, this.stepped(period, -1));
+    if (period.kind === 'CYCLE') return this.cycleFrom(period, -1);
     const season = this.seasonFrom(period, -1);
     return season ? seasonPeriod(season) : null;
   }
@@ -294,7 +311,8 @@ export class PeriodCalendar {
     if (expires === undefined) {
       const retention = this.retention(period.kind);
       expires = period.kind === 'SEASON' ? this.seasonFrom(period, retention)?.start ?? null
-        : this.startOf(this.stepped(period, retention), UNITS[period.kind as RollingKind].slotMs);
+        : period.kind === 'CYCLE' ? this.cycleFrom(period, retention)!.start
+          : this.startOf(this.stepped(period, retention), UNITS[period.kind as RollingKind].slotMs);
       this.expiries.set(period, expires);
     }
     return expires;
@@ -353,6 +371,7 @@ export class PeriodCalendar {
   window(kind: PeriodKind, at = this.now()): PeriodWindow {
     const period = this.periodAt(kind, at);
     if (period) return { kind, period, from: period.start, to: period.end };
+    if (kind === 'CYCLE') return { kind, period, from: 0, to: this.cycleRule().period(0).start };
     // Between seasons: from the end of the one before to the start of the next.
     const seasons = this.config.seasons, before = this.seasonIndexAt(at);
     return { kind, period, from: before >= 0 ? seasons[before].end : 0, to: seasons[before + 1]?.start ?? null };
@@ -404,6 +423,18 @@ export class PeriodCalendar {
       while (this.startOf(slot, unit.slotMs) === this.startOf(unit.shift(slot, 1), unit.slotMs)) slot = unit.shift(slot, step);
     }
     return slot;
+  }
+
+  /** The board's cycle; only asked of a calendar that keeps CYCLE (a kind is checked before it is used). */
+  private cycleRule(): CyclePeriods {
+    if (!this.cycles) throw new Error('this board keeps no CYCLE periods');
+    return this.cycles;
+  }
+
+  /** The cycle `count` cycles after (before, when negative) this one; null before the first. */
+  private cycleFrom(period: Period, count: number): Period | null {
+    const n = this.cycleRule().indexOf(period.key)! + count;
+    return n < 0 ? null : this.cycleRule().period(n);
   }
 
   /** The last season that starts at or before the moment; -1 when none does. */

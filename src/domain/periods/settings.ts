@@ -1,4 +1,7 @@
 import { badInput, conflict } from '../../errors';
+import { dayAt, dayStart, zone } from './zonedDates';
+
+const MINUTE_MICROS = 60_000_000;
 
 /**
  * The periods a board keeps: which kinds, in which time zone, how many of each, and its seasons.
@@ -9,7 +12,7 @@ import { badInput, conflict } from '../../errors';
  */
 
 /** In the order a board's periods are listed. */
-export const PERIOD_KINDS = ['ALL_TIME', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'SEASON'] as const;
+export const PERIOD_KINDS = ['ALL_TIME', 'HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'SEASON', 'CYCLE'] as const;
 export type PeriodKind = (typeof PERIOD_KINDS)[number];
 /** Kinds whose periods end and are kept for a number of periods (ALL_TIME never ends). */
 export type RetainedKind = Exclude<PeriodKind, 'ALL_TIME'>;
@@ -17,9 +20,10 @@ export type RetainedKind = Exclude<PeriodKind, 'ALL_TIME'>;
 /**
  * How many periods of a kind are kept, the current one included, when a board does not say: an
  * hour and the 47 before it (two days), a day and the seven before it (enough for "the last 7 days"), this week and four before, this
- * month and the twelve before, this year and the two before, a season until two more have started.
+ * month and the twelve before, this year and the two before, a season until two more have started,
+ * a custom cycle and the nine before it.
  */
-export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { HOURLY: 48, DAILY: 8, WEEKLY: 5, MONTHLY: 13, YEARLY: 3, SEASON: 2 };
+export const DEFAULT_RETENTION: Readonly<Record<RetainedKind, number>> = { HOURLY: 48, DAILY: 8, WEEKLY: 5, MONTHLY: 13, YEARLY: 3, SEASON: 2, CYCLE: 10 };
 /**
  * Most periods of one kind a board may keep: over a year of days, 16 days of hours. Each kept
  * period is a sorted set, and `Leaderboard.periods` lists them all, unpaged, within the query
@@ -46,6 +50,25 @@ export interface Season {
   end: number;
 }
 
+/** The units a custom cycle's length is counted in. */
+export const CYCLE_UNITS = ['MINUTES', 'HOURS', 'DAYS'] as const;
+export type CycleUnit = (typeof CYCLE_UNITS)[number];
+/** The longest cycle, in each unit: a year and a day. */
+const MAX_CYCLE: Readonly<Record<CycleUnit, number>> = { MINUTES: 366 * 24 * 60, HOURS: 366 * 24, DAYS: 366 };
+
+/**
+ * A board's custom recurring period (kind CYCLE): `every` units from `anchor` on, the first
+ * cycle starting at the anchor (none before it). In minutes or hours a cycle is a stretch of
+ * absolute time, whatever the clocks do; in days it runs from local midnight to local midnight
+ * `every` dates later, so it follows the board's zone through DST as DAILY does.
+ */
+export interface Cycle {
+  unit: CycleUnit;
+  every: number;
+  /** µs; a whole minute, and for DAYS the first instant of a date in the board's zone. */
+  anchor: number;
+}
+
 export interface PeriodConfig {
   /** An IANA zone name as the platform's time-zone data spells it. */
   timeZone: string;
@@ -55,12 +78,14 @@ export interface PeriodConfig {
   retention: Readonly<Partial<Record<RetainedKind, number>>>;
   /** By start; none overlap. */
   seasons: readonly Season[];
+  /** Set exactly when the board keeps CYCLE. */
+  cycle?: Cycle;
 }
 
 /** What a client asks for, unchecked. `field` prefixes name its parts in errors. */
 export interface PeriodConfigInput {
   timeZone?: unknown;
-  /** `{ kind, retention? }` for each kind to keep. */
+  /** `{ kind, retention? }` for each kind to keep; CYCLE's adds `every: { minutes | hours | days }` and `anchor` (µs). */
   kinds?: unknown;
   /** `{ id, start, end }` each, moments in µs; they need SEASON among the kinds. */
   seasons?: unknown;
@@ -173,6 +198,7 @@ export function checkPeriodConfig(input: PeriodConfigInput | null | undefined, f
   if (kindList.length === 0) throw badInput(`${kindsField} must name at least one period kind`, { field: kindsField });
   const retention: Partial<Record<RetainedKind, number>> = {};
   const kept = new Set<PeriodKind>();
+  let cycle: Cycle | undefined;
   kindList.forEach((item, i) => {
     const at = `${kindsField}[${i}]`;
     if (!isRecord(item)) throw badInput(`${at} must be { kind, retention }`, { field: at });
@@ -186,6 +212,10 @@ export function checkPeriodConfig(input: PeriodConfigInput | null | undefined, f
     } else {
       retention[kind] = item.retention == null ? DEFAULT_RETENTION[kind] : checkRetention(item.retention, `${at}.retention`);
     }
+    if (kind === 'CYCLE') cycle = checkCycle(item, at, timeZone);
+    else if (item.every != null || item.anchor != null) {
+      throw badInput(`${at}: every and anchor are for a CYCLE, not ${kind}`, { field: `${at}.${item.every != null ? 'every' : 'anchor'}` });
+    }
   });
 
   const seasonsField = `${field}.seasons`;
@@ -193,7 +223,30 @@ export function checkPeriodConfig(input: PeriodConfigInput | null | undefined, f
   if (seasons.length > 0 && !kept.has('SEASON')) {
     throw badInput(`${seasonsField} needs SEASON among ${kindsField}`, { field: seasonsField });
   }
-  return { timeZone, kinds: PERIOD_KINDS.filter((kind) => kept.has(kind)), retention, seasons };
+  return { timeZone, kinds: PERIOD_KINDS.filter((kind) => kept.has(kind)), retention, seasons, ...(cycle && { cycle }) };
+}
+
+/** A CYCLE kind's length and anchor (`item` is `{ kind, retention, every, anchor }`, named `field`). */
+function checkCycle(item: Record<string, unknown>, field: string, timeZone: string): Cycle {
+  const every = item.every;
+  const lengths = isRecord(every) ? CYCLE_UNITS.filter((unit) => every[unit.toLowerCase()] != null) : [];
+  if (lengths.length !== 1) {
+    throw badInput(`${field}.every must give the cycle's length in one of minutes, hours or days`, { field: `${field}.every` });
+  }
+  const unit = lengths[0], lengthField = `${field}.every.${unit.toLowerCase()}`;
+  const length = (every as Record<string, unknown>)[unit.toLowerCase()];
+  if (typeof length !== 'number' || !Number.isInteger(length) || length < 1 || length > MAX_CYCLE[unit]) {
+    throw badInput(`${lengthField} must be an integer from 1 to ${MAX_CYCLE[unit]}`, { field: lengthField });
+  }
+  if (item.anchor == null) throw badInput(`${field}.anchor: a CYCLE needs the moment its first cycle starts`, { field: `${field}.anchor` });
+  const anchor = checkMoment(item.anchor, `${field}.anchor`);
+  if (anchor % MINUTE_MICROS !== 0) {
+    throw badInput(`${field}.anchor must be a whole minute (its cycles' keys name minutes)`, { field: `${field}.anchor` });
+  }
+  if (unit === 'DAYS' && dayStart(zone(timeZone), dayAt(zone(timeZone), anchor / 1000)) * 1000 !== anchor) {
+    throw badInput(`${field}.anchor: a cycle in days runs from local midnight, so it must start a date in ${timeZone}`, { field: `${field}.anchor` });
+  }
+  return { unit, every: length, anchor };
 }
 
 /** What `addSeasons` takes, unchecked, as the mutation's input names it. */
@@ -261,6 +314,7 @@ export function periodConfigDifference(a: PeriodConfig, b: PeriodConfig, field =
   for (const kind of a.kinds) {
     if (kind !== 'ALL_TIME' && a.retention[kind] !== b.retention[kind]) return `${field}.kinds.${kind}.retention`;
   }
+  if (JSON.stringify(a.cycle) !== JSON.stringify(b.cycle)) return `${field}.kinds.CYCLE`;
   const count = Math.max(a.seasons.length, b.seasons.length);
   for (let i = 0; i < count; i++) {
     const x = a.seasons[i], y = b.seasons[i];
@@ -285,7 +339,8 @@ export function serializePeriodConfig(config: PeriodConfig): string {
   if (periodConfigDifference(config, DEFAULT_PERIOD_CONFIG) === null) return '';
   const retention = Object.fromEntries(config.kinds.flatMap((kind) => (kind === 'ALL_TIME' ? [] : [[kind, config.retention[kind]]])));
   const seasons = config.seasons.map(({ id, start, end }) => ({ id, start, end }));
-  return JSON.stringify({ timeZone: config.timeZone, kinds: config.kinds, retention, seasons });
+  const cycle = config.cycle && { unit: config.cycle.unit, every: config.cycle.every, anchor: config.cycle.anchor };
+  return JSON.stringify({ timeZone: config.timeZone, kinds: config.kinds, retention, seasons, ...(cycle && { cycle }) });
 }
 
 /** What serializePeriodConfig wrote (checked when it was). */

@@ -51,6 +51,7 @@ export const Leaderboard: LeaderboardResolvers = {
     return season && periodOnBoard(board, season);
   },
   timeZone: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.timeZone,
+  cycle: (board, _args, { leaderboards }) => leaderboards.calendar(board.periods).config.cycle ?? null,
 };
 
 type EntryConnection = ReturnType<typeof entryConnection>;

@@ -9,7 +9,7 @@ import { MAX_SCORE, ReferenceBoard, type RankedEntry } from '../../support/refer
 import { newTestClient, uniqueId } from '../../support/redis';
 
 /**
- * Random submissions, live and imported, at random moments over several hours, days, weeks and months (YEARLY kept too)
+ * Random submissions, live and imported, at random moments over several hours, days, weeks and months (YEARLY and a custom CYCLE kept too)
  * (in a zone with DST changes): every period's ranking in the store must equal a reference board
  * per period, the periods a submission lands in being chosen by the calendar (itself tested in
  * test/unit/domain/periods.test.ts). Seasons are added as the steps go (the first makes SEASON a
@@ -17,11 +17,15 @@ import { newTestClient, uniqueId } from '../../support/redis';
  * in the future of the machine's clock, so the PEXPIREATs the writes set keep every period's keys
  * for the test's length. A removal takes the player out of every period kept at the step's moment.
  */
+const START = Date.parse('2027-03-26T00:00:00Z') * 1000; // the weekend Berlin moves its clocks
 const PERIODS = {
   timeZone: 'Europe/Berlin',
-  kinds: [{ kind: 'ALL_TIME' }, { kind: 'HOURLY', retention: 30 }, { kind: 'DAILY', retention: 3 }, { kind: 'WEEKLY', retention: 2 }, { kind: 'MONTHLY', retention: 2 }, { kind: 'YEARLY', retention: 2 }],
+  kinds: [
+    { kind: 'ALL_TIME' }, { kind: 'HOURLY', retention: 30 }, { kind: 'DAILY', retention: 3 }, { kind: 'WEEKLY', retention: 2 }, { kind: 'MONTHLY', retention: 2 }, { kind: 'YEARLY', retention: 2 },
+    // A custom cycle whose first cycle starts a few hours in, so early steps land in none.
+    { kind: 'CYCLE', every: { hours: 5 }, anchor: START + 7 * 3_600_000_000, retention: 6 },
+  ],
 };
-const START = Date.parse('2027-03-26T00:00:00Z') * 1000; // the weekend Berlin moves its clocks
 const MINUTE = 60_000_000;
 const PLAYERS = ['1', '2', 'amy', 'zed'];
 const SCORES = [0, 1, -1, 2.5, 100, MAX_SCORE, -MAX_SCORE];
