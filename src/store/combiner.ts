@@ -11,7 +11,7 @@ export interface CombinedEntry {
 }
 
 interface Player {
-  /** MAX and MIN: the winning weighted value so far. */
+  /** MAX and MIN: the winning weighted value so far; SUM: the total, once `complete` added up the parts. */
   value: number;
   /** SUM: each source's weighted value, by source, added up in the sources' order at the end. */
   parts: number[] | undefined;
@@ -89,18 +89,43 @@ export class Combiner {
     }
   }
 
-  /** The view's entries. BAD_USER_INPUT when a weighted or summed score leaves |score| <= 2^53 - 1. */
-  entries(): CombinedEntry[] {
-    const entries: CombinedEntry[] = [];
-    for (const { value, parts, member, tokenLength } of this.players.values()) {
-      const total = parts ? sumInOrder(parts) : value;
-      if (!(Math.abs(total) <= Number.MAX_SAFE_INTEGER)) {
-        throw badInput(`a player's combined score (${total}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
+  /** How many players the view holds. */
+  get size(): number {
+    return this.players.size;
+  }
+
+  /**
+   * Completes every player's aggregate (SUM adds up its parts, in the sources' order), `size`
+   * players a step, so that the caller can let other work run between steps: a view's players
+   * are many, and done at once this is the longest stretch of a build. BAD_USER_INPUT when a
+   * weighted or summed score leaves |score| <= 2^53 - 1, before anything of the view is written.
+   */
+  *complete(size: number): Generator<void, void, undefined> {
+    let step = 0;
+    for (const player of this.players.values()) {
+      if (player.parts) {
+        player.value = sumInOrder(player.parts);
+        player.parts = undefined;
       }
-      // + 0 stores a -0 as 0.
-      entries.push({ stored: this.dir * total + 0, member, tokenLength });
+      if (!(Math.abs(player.value) <= Number.MAX_SAFE_INTEGER)) {
+        throw badInput(`a player's combined score (${player.value}) is outside |score| <= 2^53 - 1: use smaller weights or fewer sources`, { field: 'sources' });
+      }
+      if (++step % size === 0) yield;
     }
-    return entries;
+  }
+
+  /** The view's entries, `size` a slice, once `complete` has run to its end. */
+  *slices(size: number): Generator<CombinedEntry[], void, undefined> {
+    let slice: CombinedEntry[] = [];
+    for (const { value, member, tokenLength } of this.players.values()) {
+      // + 0 stores a -0 as 0.
+      slice.push({ stored: this.dir * value + 0, member, tokenLength });
+      if (slice.length === size) {
+        yield slice;
+        slice = [];
+      }
+    }
+    if (slice.length > 0) yield slice;
   }
 }
 

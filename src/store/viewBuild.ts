@@ -60,19 +60,20 @@ export class ViewBuilds {
    * |score| <= 2^53 - 1. The number of entries of the view.
    */
   async buildView(view: ViewSpec, ttlMs: number): Promise<number> {
-    const entries = await this.combineSources(view);
+    const combined = await this.combineSources(view);
     const keys = viewKeys(view.id, view.boardId);
     const build = keys.build(randomBytes(6).toString('hex'));
-    if (entries.length > 0) await this.writeBuild(build, entries, ttlMs);
+    const size = combined.size;
+    if (size > 0) await this.writeBuild(build, combined.slices(ENTRIES_PER_WRITE), ttlMs);
     await redisWrite(this.scripts.redis, () => {
       const swap = this.scripts.redis.multi();
-      if (entries.length > 0) swap.rename(build.ranking, keys.ranking).rename(build.bucket, keys.bucket);
+      if (size > 0) swap.rename(build.ranking, keys.ranking).rename(build.bucket, keys.bucket);
       else swap.del(keys.ranking, keys.bucket);
       swap.hset(keys.config, 'sortOrder', view.sortOrder, 'buckets', '1').hincrby(keys.config, 'version', 1);
       for (const key of [keys.config, keys.ranking, keys.bucket]) swap.pexpire(key, ttlMs);
       return repliesOf(swap);
     }, keys.config);
-    return entries.length;
+    return size;
   }
 
   /** How many entries each source ranking holds now: what building a view of them reads. */
@@ -92,17 +93,19 @@ export class ViewBuilds {
    * The view's entries: every entry of each source, board by board, read by read_buckets.lua a
    * range of bucket indexes a call (about ENTRIES_PER_READ entries of all the board's sources
    * together, going by their sizes when the read begins; each call a few milliseconds of Redis)
-   * and folded into the view's players as it comes (combiner.ts). A board re-created with another
-   * bucket count while it is read leaves a part of it folded in already: the build starts again,
-   * once.
+   * and folded into the view's players as it comes (combiner.ts), then completed a slice of
+   * players per turn of the event loop. A board re-created with another bucket count while it is
+   * read leaves a part of it folded in already: the build starts again, once.
    */
-  private async combineSources(view: ViewSpec): Promise<CombinedEntry[]> {
+  private async combineSources(view: ViewSpec): Promise<Combiner> {
     const { sources } = view;
     for (let attempt = 0; ; attempt++) {
       const combiner = new Combiner(sources.map((source) => source.weight), view.aggregate, view.sortOrder);
       try {
         await this.readSources(sources, combiner);
-        return combiner.entries();
+        const steps = combiner.complete(ENTRIES_PER_WRITE);
+        while (!steps.next().done) await nextTurn();
+        return combiner;
       } catch (err) {
         if (!(err instanceof ReadAgain)) throw err;
         if (attempt > 0) throw unavailable('the boards of the view changed twice while it was built; retry', WriteOutcome.NOT_APPLIED);
@@ -133,7 +136,7 @@ export class ViewBuilds {
   }
 
   /**
-   * A view's entries into a build's own keys, ENTRIES_PER_WRITE a command. Each chunk is one MULTI
+   * A view's entries into a build's own keys, a slice (ENTRIES_PER_WRITE) a command. Each chunk is one MULTI
    * that also sets the keys' expiry, so a build cut short leaves nothing that stays. The next
    * chunk is made while Redis writes the one before, and sent once that one is done: the write in
    * flight is awaited before anything else is, so its failure ends the build with a handler
@@ -142,13 +145,12 @@ export class ViewBuilds {
    * The first chunk waits for a turn of the event loop as each later one waits for a write, so
    * one chunk is made per turn.
    */
-  private async writeBuild(build: { ranking: string; bucket: string }, entries: CombinedEntry[], ttlMs: number): Promise<void> {
+  private async writeBuild(build: { ranking: string; bucket: string }, slices: Iterable<CombinedEntry[]>, ttlMs: number): Promise<void> {
     let before: Promise<unknown> = nextTurn();
-    for (let from = 0; from < entries.length; from += ENTRIES_PER_WRITE) {
+    for (const slice of slices) {
       const ranking: (string | Buffer)[] = [];
       const bucket: (string | Buffer)[] = [];
-      for (let i = from; i < Math.min(entries.length, from + ENTRIES_PER_WRITE); i++) {
-        const { stored, member, tokenLength } = entries[i];
+      for (const { stored, member, tokenLength } of slice) {
         ranking.push(String(stored), member);
         bucket.push(playerIdOf(member, tokenLength), member.subarray(0, tokenLength));
       }

@@ -19,7 +19,9 @@ const source = (weight: number, ...entries: [Buffer, number][]) => ({ weight, it
 const combined = (aggregate: Aggregate, sortOrder: SortOrder, sources: ReturnType<typeof source>[], order = sources.map((_, i) => i)) => {
   const combiner = new Combiner(sources.map(({ weight }) => weight), aggregate, sortOrder);
   for (const i of order) combiner.add(i, sources[i].items);
-  return combiner.entries();
+  // In steps and slices of 1 and 2, as a build spreads them over turns of the event loop.
+  [...combiner.complete(1)];
+  return [...combiner.slices(2)].flat();
 };
 const combine = async (aggregate: Aggregate, sortOrder: SortOrder, ...sources: ReturnType<typeof source>[]) =>
   combined(aggregate, sortOrder, sources).map(({ stored, member: m, tokenLength }) => {
